@@ -1,0 +1,112 @@
+"""Seeded, reproducible deals (R3, R4, R5).
+
+The shuffle is a Fisher-Yates written here on top of ``random.Random.random()``,
+whose sequence for a given seed Python guarantees across versions, so a deal
+number gives the same deal on every machine. (``random.shuffle`` and
+``randrange`` have changed algorithm between Python versions.)
+
+>>> d = deal('pagat', 3, seed=7)
+>>> [len(h) for h in d.hands], len(d.rest)
+([5, 5, 5], 13)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .errors import InvalidPositionError
+from .rules import FirstLead, Rules, find_rules
+from .tiles import Tile, full_set
+
+__all__ = ["Deal", "check_seed", "deal", "rng_for", "shuffled"]
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a whole number >= 0, else raise InvalidPositionError."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidPositionError(f"a deal number must be a whole number from 0 up, got {seed!r}")
+    return seed
+
+
+def rng_for(seed: int, *parts: object) -> random.Random:
+    """A generator for one purpose of one seeded game (string seeds are stable)."""
+    return random.Random("/".join(str(p) for p in (seed, *parts)))
+
+
+def shuffled(items: tuple[Tile, ...], rng: random.Random) -> list[Tile]:
+    """A Fisher-Yates shuffle that uses only ``rng.random()`` (stable across versions)."""
+    out = list(items)
+    rand = rng.random
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Hands as dealt (each sorted), the undealt tiles, and the first player.
+
+    ``rest`` is out of play for the round in Block (R4), or the boneyard in
+    draw order for the Draw game (V6). ``lead`` is the tile the starter must
+    lead, when the ruleset fixes one (V2), else None.
+    """
+
+    rules: Rules
+    hands: tuple[tuple[Tile, ...], ...]
+    rest: tuple[Tile, ...]
+    starter: int
+    lead: Tile | None = None
+
+
+def first_lead(rules: Rules, hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile] | None:
+    """Under V2, the seat holding the highest double and that double.
+
+    If no double was dealt, the holder of the heaviest tile leads it.
+    Returns None under R5 (a lot decides; any tile may lead).
+    """
+    if rules.first_lead is not FirstLead.HIGHEST_DOUBLE:
+        return None
+    best: tuple[tuple[int, int, int], int, Tile] | None = None
+    for seat, hand in enumerate(hands, start=1):
+        for t in hand:
+            key = (1 if t.is_double else 0, t.pips, t.high)
+            if best is None or key > best[0]:
+                best = (key, seat, t)
+    assert best is not None  # every hand holds at least one tile
+    return best[1], best[2]
+
+
+def deal(
+    rules: Rules | str,
+    players: int,
+    seed: int,
+    *,
+    round_number: int = 1,
+    starter: int | None = None,
+) -> Deal:
+    """Shuffle and deal round ``round_number`` of game ``seed``.
+
+    The first round's starter comes from a seeded fair lot (R5), or from the
+    highest double (V2); pass ``starter`` to fix it (later rounds, R19).
+    Raises InvalidPositionError for a bad player count, seed or starter.
+    """
+    r = find_rules(rules)
+    n = r.check_players(players)
+    check_seed(seed)
+    size = r.hand_size(n)
+    rng = rng_for(seed, "deal", round_number)
+    tiles = shuffled(full_set(r.max_pip), rng)
+    hands = tuple(tuple(sorted(tiles[i * size : (i + 1) * size])) for i in range(n))
+    rest = tuple(tiles[n * size :]) if r.draw else tuple(sorted(tiles[n * size :]))
+    lead: Tile | None = None
+    if starter is None:
+        fixed = first_lead(r, hands) if round_number == 1 else None
+        if fixed is not None:
+            starter, lead = fixed
+        else:
+            starter = 1 + int(rng.random() * n)
+    elif isinstance(starter, bool) or not isinstance(starter, int) or not 1 <= starter <= n:
+        raise InvalidPositionError(f"starter must be a seat from 1 to {n}, got {starter!r} (R6)")
+    return Deal(r, hands, rest, starter, lead)

@@ -1,0 +1,342 @@
+"""The immutable state of one round: turns, forced play, passing, the end (R6-R13).
+
+Seats are numbered 1..n in turn order (R6: seat i is followed by seat i+1).
+
+>>> s = RoundState.new('pagat', [['1-4', '2-2'], ['4-6', '0-0']], starter=1)
+>>> s.legal_moves()
+(Play(Tile.parse('1-4'), None), Play(Tile.parse('2-2'), None))
+>>> s = s.apply(Play(Tile.parse('1-4')))
+>>> s.current_player, s.legal_moves()
+(2, (Play(Tile.parse('4-6'), 4),))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from .deal import Deal, deal
+from .errors import IllegalMoveError, InvalidPositionError
+from .line import Line
+from .rules import Rules, find_rules
+from .scoring import Outcome, score_round
+from .tiles import Tile, full_set, parse_tiles, pips
+
+__all__ = ["Draw", "Move", "Pass", "Play", "RoundState", "check_hands"]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Place ``tile`` at the open end showing ``end`` (None for the lead)."""
+
+    tile: Tile
+    end: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.tile}" if self.end is None else f"{self.tile} on {self.end}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.tile!r}, {self.end!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass the turn: legal only when no tile fits (R9)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the top tile of the boneyard (the Draw game only, V6)."""
+
+    tile: Tile
+
+    def __str__(self) -> str:
+        return f"draw {self.tile}"
+
+
+Move = Play | Pass | Draw
+
+
+def check_hands(
+    rules: Rules, hands: Sequence[Iterable[Tile]], *, exact: bool = False
+) -> tuple[tuple[Tile, ...], ...]:
+    """Validate hands for a ruleset: player count, set, repeats, sizes (R1-R4).
+
+    With ``exact`` every hand must hold exactly the deal's size; otherwise at
+    most that many. Raises InvalidPositionError naming the first problem.
+    """
+    n = rules.check_players(len(hands))
+    size = rules.hand_size(n)
+    seen: dict[Tile, int] = {}
+    out = []
+    valid = set(full_set(rules.max_pip))
+    for seat, hand in enumerate(hands, start=1):
+        tiles = tuple(hand)
+        for t in tiles:
+            if t not in valid:
+                raise InvalidPositionError(
+                    f"tile {str(t)!r} in player {seat}'s hand is not in the set (R2)"
+                )
+            if t in seen:
+                where = "twice" if seen[t] == seat else f"by players {seen[t]} and {seat}"
+                raise InvalidPositionError(
+                    f"tile {str(t)!r} is held {where}: each tile is unique (R2)"
+                )
+            seen[t] = seat
+        if len(tiles) > size or (exact and len(tiles) != size):
+            raise InvalidPositionError(
+                f"player {seat} holds {len(tiles)} tiles; with {n} players each is dealt "
+                f"{size} (R3)"
+            )
+        out.append(tuple(sorted(tiles)))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """One moment of a round. ``apply`` returns a new state; nothing changes in place."""
+
+    rules: Rules
+    hands: tuple[tuple[Tile, ...], ...]
+    line: Line
+    current_player: int
+    starter: int
+    dealt: tuple[tuple[Tile, ...], ...]
+    rest: tuple[Tile, ...] = ()
+    history: tuple[tuple[int, Move], ...] = ()
+    lead: Tile | None = None
+
+    # -- construction -------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | str,
+        hands: Sequence[Iterable[Tile | str] | str],
+        *,
+        starter: int = 1,
+        rest: Iterable[Tile] = (),
+        lead: Tile | None = None,
+        exact: bool = False,
+    ) -> RoundState:
+        """A round about to start from given hands (tiles or tile text).
+
+        Raises InvalidTileError / InvalidPositionError for bad hands or seat.
+        """
+        r = find_rules(rules)
+        parsed = [
+            parse_tiles(h, max_pip=r.max_pip)
+            if isinstance(h, str)
+            else [Tile.parse(t, max_pip=r.max_pip) if isinstance(t, str) else t for t in h]
+            for h in hands
+        ]
+        checked = check_hands(r, parsed, exact=exact)
+        n = len(checked)
+        if isinstance(starter, bool) or not isinstance(starter, int) or not 1 <= starter <= n:
+            raise InvalidPositionError(
+                f"starter must be a seat from 1 to {n}, got {starter!r} (R6)"
+            )
+        rest_t = tuple(rest)
+        clash = set(rest_t) & {t for h in checked for t in h}
+        if clash:
+            raise InvalidPositionError(
+                f"tile {str(min(clash))!r} is both in a hand and out of play (R4)"
+            )
+        return cls(r, checked, Line(), starter, starter, checked, rest_t, (), lead)
+
+    @classmethod
+    def from_deal(cls, d: Deal) -> RoundState:
+        return cls(d.rules, d.hands, Line(), d.starter, d.starter, d.hands, d.rest, (), d.lead)
+
+    @classmethod
+    def deal(cls, rules: Rules | str, players: int, seed: int, **kwargs: int | None) -> RoundState:
+        """A freshly dealt round (see :func:`block_dominoes.deal.deal`)."""
+        return cls.from_deal(deal(rules, players, seed, **kwargs))  # type: ignore[arg-type]
+
+    # -- queries --------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return self.hands[seat - 1]
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """Tiles left to draw (Draw game only; in Block the rest is out of play, R4)."""
+        return self.rest if self.rules.draw else ()
+
+    @property
+    def went_out(self) -> int | None:
+        """The seat that played its last tile, if any (R13)."""
+        for seat, h in enumerate(self.hands, start=1):
+            if not h:
+                return seat
+        return None
+
+    @property
+    def is_blocked(self) -> bool:
+        """True when no open end can be matched by any tile in any hand, and no
+        boneyard is left to draw from (the Turkish source's test, R13)."""
+        if self.line.is_empty or self.boneyard or self.went_out is not None:
+            return False
+        a, b = self.line.end_values
+        return not any(t.has(a) or t.has(b) for h in self.hands for t in h)
+
+    @property
+    def is_over(self) -> bool:
+        """The round ends at once on a domino or when nobody can play (R13)."""
+        return self.went_out is not None or self.is_blocked
+
+    def playable(self, seat: int | None = None) -> tuple[Play, ...]:
+        """Placements available to ``seat`` (default: the player to move)."""
+        hand = self.hand(self.current_player if seat is None else seat)
+        if self.line.is_empty:
+            if self.lead is not None and not self.history:
+                return (Play(self.lead),) if self.lead in hand else ()
+            return tuple(Play(t) for t in hand)
+        a, b = self.line.end_values
+        out = [Play(t, a) for t in hand if t.has(a)]
+        if b != a:
+            out += [Play(t, b) for t in hand if t.has(b)]
+        return tuple(out)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move for the player to move, in a fixed order: the plays
+        on the left end (tiles in set order), then those on the right end; a
+        pass (or a draw) only when no tile fits (R9, V6). Empty once the round
+        is over."""
+        if self.is_over:
+            return ()
+        plays = self.playable()
+        if plays:
+            return plays
+        if self.boneyard:
+            return (Draw(self.boneyard[0]),)
+        return (Pass(),)
+
+    def outcome(self) -> Outcome | None:
+        """The scored end of the round (R14-R18), or None while it goes on."""
+        if not self.is_over:
+            return None
+        return score_round(self.rules, [pips(h) for h in self.hands], self.went_out)
+
+    def returns(self) -> tuple[int, ...]:
+        """Points each seat scores this round (0 while the round goes on)."""
+        out = self.outcome()
+        if out is None:
+            return tuple(0 for _ in self.hands)
+        return tuple(out.points if s in out.side else 0 for s in range(1, self.players + 1))
+
+    def explain_illegal(self, move: Move) -> str | None:
+        """Why ``move`` is illegal now, naming the rule, or None if it is legal."""
+        try:
+            self._check(move)
+        except IllegalMoveError as e:
+            return str(e)
+        return None
+
+    # -- moves ----------------------------------------------------------
+    def _check(self, move: Move) -> None:
+        seat = self.current_player
+        if self.is_over:
+            why = f"player {self.went_out} went out" if self.went_out else "the round is blocked"
+            raise IllegalMoveError(f"illegal move: {move} after the round ended: {why} (R13)")
+        hand = self.hand(seat)
+        if isinstance(move, Pass):
+            plays = self.playable()
+            if plays:
+                p = plays[0]
+                where = "as the lead" if p.end is None else f"on the {p.end}"
+                raise IllegalMoveError(
+                    f"illegal pass: player {seat} can play {p.tile} {where}; "
+                    "a player who can place a tile must (R9)"
+                )
+            if self.boneyard:
+                raise IllegalMoveError(
+                    f"illegal pass: player {seat} must draw while the boneyard has tiles (V6)"
+                )
+            return
+        if isinstance(move, Draw):
+            if not self.rules.draw:
+                raise IllegalMoveError("illegal draw: in Block nobody draws (R4, R9)")
+            if self.playable():
+                raise IllegalMoveError(
+                    f"illegal draw: player {seat} can play, so must play (R9, V6)"
+                )
+            if not self.boneyard:
+                raise IllegalMoveError("illegal draw: the boneyard is empty; pass instead (V6)")
+            if move.tile != self.boneyard[0]:
+                raise IllegalMoveError(f"illegal draw: the next tile is not {move.tile} (V6)")
+            return
+        if not isinstance(move, Play):
+            raise IllegalMoveError(f"not a move: {move!r}")
+        if move.tile not in hand:
+            where = " (it is already on the line)" if move.tile in self.line.tiles else ""
+            raise IllegalMoveError(
+                f"illegal move: player {seat} does not hold {move.tile}{where} (R7)"
+            )
+        if self.line.is_empty and self.lead not in (None, move.tile) and not self.history:
+            raise IllegalMoveError(
+                f"illegal lead: {move.tile}; the first lead must be {self.lead}, "
+                "the highest double (V2)"
+            )
+        self.line.check(move.tile, move.end)
+
+    def apply(self, move: Move) -> RoundState:
+        """The state after ``move``. Raises IllegalMoveError or AmbiguousMoveError,
+        with the rule, for a move that is not legal now; the state is unchanged."""
+        self._check(move)
+        seat = self.current_player
+        n = self.players
+        nxt = seat % n + 1
+        if isinstance(move, Pass):
+            return replace(self, current_player=nxt, history=(*self.history, (seat, move)))
+        if isinstance(move, Draw):
+            hands = list(self.hands)
+            hands[seat - 1] = tuple(sorted((*self.hand(seat), move.tile)))
+            return replace(
+                self,
+                hands=tuple(hands),
+                rest=self.rest[1:],
+                history=(*self.history, (seat, move)),
+            )
+        end = self.line.check(move.tile, move.end)
+        line = self.line.place(move.tile, end)
+        hands = list(self.hands)
+        hands[seat - 1] = tuple(t for t in self.hand(seat) if t != move.tile)
+        return replace(
+            self,
+            hands=tuple(hands),
+            line=line,
+            current_player=nxt,
+            history=(*self.history, (seat, Play(move.tile, end))),
+        )
+
+    def play(self, text: str) -> RoundState:
+        """Apply a move written as text: ``'3-4'``, ``'3-4@4'``, ``'pass'``."""
+        body = text.strip().lower()
+        if body == "pass":
+            return self.apply(Pass())
+        from .line import parse_placement
+
+        tile, end = parse_placement(text, max_pip=self.rules.max_pip)
+        return self.apply(Play(tile, end))
+
+    def transcript(self) -> list[str]:
+        """One line per move: ``1: [1|4]``, ``2: [4|6] on 4``, ``3: pass``."""
+        return [f"{seat}: {move}" for seat, move in self.history]
+
+    def __str__(self) -> str:
+        hands = "; ".join(
+            f"player {s}: {' '.join(str(t) for t in h) or '-'}"
+            for s, h in enumerate(self.hands, start=1)
+        )
+        return f"line: {self.line or '(empty)'}; {hands}; to play: player {self.current_player}"
+
+    def _repr_svg_(self) -> str:
+        from .render import state_svg
+
+        return state_svg(self)

@@ -1,0 +1,216 @@
+"""Rule variants as data: one frozen :class:`Rules` record and named presets (V1-V6).
+
+>>> find_rules('pagat').hand_size(3)
+5
+>>> find_rules('nope')
+Traceback (most recent call last):
+...
+block_dominoes.errors.UnknownRulesError: unknown ruleset: 'nope'; choose from 'pagat', 'app', 'highest-double', 'partnership', 'all-pips', 'double-nine', 'double-twelve', 'draw'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+
+from .errors import InvalidPositionError, UnknownRulesError
+
+__all__ = [
+    "PRESETS",
+    "BlockedScoring",
+    "FirstLead",
+    "NextStarter",
+    "Rules",
+    "find_rules",
+    "rules_names",
+]
+
+
+class FirstLead(enum.Enum):
+    """Who leads the first round, and with what."""
+
+    LOT = "lot"
+    """A fair lot picks the starter, who may lead any tile (R5)."""
+    HIGHEST_DOUBLE = "highest-double"
+    """The holder of the highest double dealt starts by leading it (V2); if no double
+    was dealt, the holder of the heaviest tile leads that tile."""
+
+
+class NextStarter(enum.Enum):
+    """Who starts the next round."""
+
+    LEFT = "left"
+    """One seat clockwise from the previous starter, whoever won (R19)."""
+    WINNER = "winner"
+    """The previous round's winner; after a tied block, one seat on from the starter (V1)."""
+
+
+class BlockedScoring(enum.Enum):
+    """What the sole lowest total scores in a blocked round."""
+
+    DIFFERENCE = "difference"
+    """The opponents' totals minus one's own total, subtracted once (R16)."""
+    ALL_PIPS = "all-pips"
+    """The opponents' totals, nothing subtracted (V4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One ruleset. Every variant is a value of this record, never an ``if`` elsewhere."""
+
+    name: str
+    description: str
+    source: str
+    max_pip: int = 6
+    hand_sizes: tuple[tuple[int, int], ...] = ((2, 7), (3, 5), (4, 5))
+    targets: tuple[tuple[int, int], ...] = ((2, 100), (3, 61), (4, 61))
+    first_lead: FirstLead = FirstLead.LOT
+    next_starter: NextStarter = NextStarter.LEFT
+    blocked_scoring: BlockedScoring = BlockedScoring.DIFFERENCE
+    partnerships: bool = False
+    draw: bool = False
+    rule_ids: tuple[str, ...] = field(default=())
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The numbers of players this ruleset supports (R1)."""
+        return tuple(n for n, _ in self.hand_sizes)
+
+    def check_players(self, players: int) -> int:
+        """Return ``players`` if this ruleset allows it, else raise InvalidPositionError."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidPositionError(f"number of players must be a whole number, got {players!r}")
+        if players not in self.player_counts:
+            c = [str(n) for n in self.player_counts]
+            counts = c[0] if len(c) == 1 else ", ".join(c[:-1]) + " or " + c[-1]
+            rule = "V3" if self.partnerships else "R1"
+            raise InvalidPositionError(
+                f"{players!r} players is not allowed under {self.name!r}: "
+                f"it is played by {counts} players ({rule})"
+            )
+        return players
+
+    def hand_size(self, players: int) -> int:
+        """Tiles dealt to each player (R3)."""
+        self.check_players(players)
+        return dict(self.hand_sizes)[players]
+
+    def target(self, players: int) -> int:
+        """Points that win the match (R3, R20)."""
+        self.check_players(players)
+        return dict(self.targets)[players]
+
+    @property
+    def set_size(self) -> int:
+        """Tiles in the set: 28 for double-six (R2), 55 and 91 for the larger sets (V5)."""
+        return (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    def undealt(self, players: int) -> int:
+        """Tiles left out of play (or in the boneyard, for Draw) after the deal (R4)."""
+        return self.set_size - players * self.hand_size(players)
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides as tuples of seats: one seat each, or facing pairs (V3)."""
+        self.check_players(players)
+        if self.partnerships:
+            return ((1, 3), (2, 4))
+        return tuple((s,) for s in range(1, players + 1))
+
+    def with_(self, **changes: object) -> Rules:
+        """A copy with some fields changed (a custom ruleset)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+PAGAT = Rules(
+    name="pagat",
+    description="Pagat's individual Block game: the default ruleset (R1-R21).",
+    source="block-pagat-ar.txt",
+)
+
+PRESETS: dict[str, Rules] = {
+    r.name: r
+    for r in (
+        PAGAT,
+        PAGAT.with_(
+            name="app",
+            description="The Block app's rule for the next starter: the previous round's "
+            "winner starts; after a tied block, one seat on from the previous starter (V1).",
+            source="block-app-bg.txt",
+            next_starter=NextStarter.WINNER,
+        ),
+        PAGAT.with_(
+            name="highest-double",
+            description="The holder of the highest double leads it in the first round (V2).",
+            source="block-vs-draw-el.txt",
+            first_lead=FirstLead.HIGHEST_DOUBLE,
+        ),
+        PAGAT.with_(
+            name="partnership",
+            description="Four players in two facing pairs (seats 1+3 against 2+4), 7 tiles "
+            "each so all 28 are in play, 100 points for a pair (V3). Scoring follows Pagat's "
+            "partnership convention: when a player goes out, the pair scores both opponents' "
+            "pips; in a block the pair with the sole lower combined total scores the other "
+            "pair's total (nothing subtracted); equal totals score nothing. The holder of "
+            "[6|6] leads it in the first round.",
+            source="block-vs-draw-el.txt; scoring: Pagat, Partnership Dominoes",
+            hand_sizes=((4, 7),),
+            targets=((4, 100),),
+            partnerships=True,
+            first_lead=FirstLead.HIGHEST_DOUBLE,
+            blocked_scoring=BlockedScoring.ALL_PIPS,
+        ),
+        PAGAT.with_(
+            name="all-pips",
+            description="A blocked round's sole lowest total scores all the other players' "
+            "pips, without subtracting its own (V4).",
+            source="blocked-game-tr.txt",
+            blocked_scoring=BlockedScoring.ALL_PIPS,
+        ),
+        PAGAT.with_(
+            name="double-nine",
+            description="The same game with a double-nine set of 55 tiles: 7 tiles each "
+            "with 2 players, 5 with 3 or 4 (V5; the hand sizes are the common double-nine "
+            "Block convention, not in the sources).",
+            source="blocked-game-tr.txt (larger sets); hand sizes: common convention",
+            max_pip=9,
+        ),
+        PAGAT.with_(
+            name="double-twelve",
+            description="The same game with a double-twelve set of 91 tiles, 7 tiles each "
+            "(V5: the Turkish source's pip examples come from this set; it gives no hand "
+            "size, so this follows the usual 7-tile hand of double-twelve games).",
+            source="blocked-game-tr.txt; hand sizes: common convention",
+            max_pip=12,
+            hand_sizes=((2, 7), (3, 7), (4, 7)),
+        ),
+        PAGAT.with_(
+            name="draw",
+            description="The Draw game, for comparison: a player who cannot play draws from "
+            "the boneyard until able, and passes only when it is empty; 7 tiles each, "
+            "6 with four players (V6).",
+            source="block-app-bg.txt",
+            hand_sizes=((2, 7), (3, 7), (4, 6)),
+            draw=True,
+        ),
+    )
+}
+
+
+def rules_names() -> tuple[str, ...]:
+    """The preset names, default first."""
+    return tuple(PRESETS)
+
+
+def find_rules(name: str | Rules) -> Rules:
+    """The preset called ``name`` (a :class:`Rules` value is returned as it is).
+
+    Raises :class:`UnknownRulesError` (a ``ValueError``) for any other name.
+    """
+    if isinstance(name, Rules):
+        return name
+    key = name.strip().lower() if isinstance(name, str) else None
+    try:
+        return PRESETS[key or ""]
+    except KeyError:
+        choices = ", ".join(repr(n) for n in PRESETS)
+        raise UnknownRulesError(f"unknown ruleset: {name!r}; choose from {choices}") from None

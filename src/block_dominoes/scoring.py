@@ -1,0 +1,181 @@
+"""The end of a round as a value: :class:`Outcome` and its explanation (R13-R18).
+
+>>> print(score_round('pagat', [3, 7, 8]).explanation)
+blocked: totals 3, 7, 8; player 1 has the sole lowest total and scores 7 + 8 - 3 = 12 (R16)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import InvalidPositionError
+from .rules import BlockedScoring, Rules, find_rules
+
+__all__ = ["Outcome", "OutcomeKind", "score_round", "score_totals"]
+
+
+class OutcomeKind(enum.Enum):
+    """How a round ended (R13)."""
+
+    DOMINO = "domino"
+    """A player played their last tile and went out (R15)."""
+    BLOCKED = "blocked"
+    """Nobody could play; hand totals are compared (R16, R17)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of one round: who scores how much, and why.
+
+    ``winner`` is the seat that went out, or the seat with the sole lowest
+    total in a block (the first seat of the winning pair in partnerships),
+    or None after a tied block. ``side`` lists the seats that score.
+    """
+
+    kind: OutcomeKind
+    winner: int | None
+    points: int
+    totals: tuple[int, ...]
+    explanation: str
+    side: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "outcome": self.kind.value,
+            "winner": self.winner,
+            "points": self.points,
+            "totals": list(self.totals),
+            "explanation": self.explanation,
+        }
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+def _seats(seats: Sequence[int]) -> str:
+    if len(seats) == 1:
+        return f"player {seats[0]}"
+    return "players " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
+
+
+def _sum(values: Sequence[int]) -> str:
+    return " + ".join(str(v) for v in values) if values else "0"
+
+
+def score_totals(
+    rules: Rules, totals: Sequence[int], went_out: int | None
+) -> tuple[int | None, int]:
+    """The numbers alone: (winning seat or None, points), for simulations.
+
+    Assumes valid totals (see :func:`score_round` for the checked version with
+    its explanation). The winning seat of a pair is its first seat.
+    """
+    sides = _sides(rules, len(totals))
+    if went_out is not None:
+        mine = next(side for side in sides if went_out in side)
+        return went_out, sum(totals) - sum(totals[s - 1] for s in mine)
+    side_totals = [sum(totals[s - 1] for s in side) for side in sides]
+    low = min(side_totals)
+    if side_totals.count(low) > 1:
+        return None, 0
+    win = side_totals.index(low)
+    rest = sum(side_totals) - low
+    if rules.blocked_scoring is BlockedScoring.ALL_PIPS:
+        return sides[win][0], rest
+    return sides[win][0], rest - low
+
+
+@cache
+def _sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
+    return rules.teams(players)
+
+
+def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None = None) -> Outcome:
+    """Score a finished round from each seat's remaining pip total.
+
+    ``went_out`` is the seat that played its last tile (a domino, R15), or
+    None for a blocked round (R16, R17). Raises InvalidPositionError for a
+    negative total, a bad seat, or a player count the ruleset does not allow.
+    """
+    r = find_rules(rules)
+    n = r.check_players(len(totals))
+    totals = tuple(totals)
+    for seat, t in enumerate(totals, start=1):
+        if isinstance(t, bool) or not isinstance(t, int) or t < 0:
+            raise InvalidPositionError(
+                f"total {t!r} for player {seat} is not a pip count: totals are whole "
+                "numbers from 0 (R14)"
+            )
+    sides = r.teams(n)
+    side_of = {s: side for side in sides for s in side}
+    if went_out is not None:
+        if not 1 <= went_out <= n:
+            raise InvalidPositionError(f"seat {went_out!r} is not a seat from 1 to {n}")
+        if totals[went_out - 1] != 0:
+            raise InvalidPositionError(
+                f"player {went_out} went out but holds {totals[went_out - 1]} pips (R13)"
+            )
+        mine = side_of[went_out]
+        opp = [s for s in range(1, n + 1) if s not in mine]
+        values = [totals[s - 1] for s in opp]
+        pts = sum(values)
+        who = f"player {went_out}"
+        scorer = who if len(mine) == 1 else f"pair {'+'.join(map(str, mine))}"
+        held = f"{_seats(opp)} {'holds' if len(opp) == 1 else 'hold'}"
+        text = (
+            f"domino: {who} went out; {held} {_sum(values)} = {pts} pips, "
+            f"so {scorer} scores {pts} (R15{', V3' if len(mine) > 1 else ''})"
+        )
+        if len(values) == 1:
+            text = (
+                f"domino: {who} went out; {held} {pts} pips, so {scorer} scores {pts} "
+                f"(R15{', V3' if len(mine) > 1 else ''})"
+            )
+        return Outcome(OutcomeKind.DOMINO, went_out, pts, totals, text, mine)
+
+    side_totals = [sum(totals[s - 1] for s in side) for side in sides]
+    low = min(side_totals)
+    lowest = [i for i, t in enumerate(side_totals) if t == low]
+    head = "blocked: totals " + ", ".join(str(t) for t in totals)
+    pair = len(sides[0]) > 1
+    if pair:
+        head += "; " + ", ".join(
+            f"pair {'+'.join(map(str, side))} holds "
+            f"{_sum([totals[s - 1] for s in side])} = {side_totals[i]}"
+            for i, side in enumerate(sides)
+        )
+    if len(lowest) > 1:
+        names = (
+            " and ".join("pair " + "+".join(map(str, sides[i])) for i in lowest)
+            if pair
+            else _seats([sides[i][0] for i in lowest])
+        )
+        return Outcome(
+            OutcomeKind.BLOCKED,
+            None,
+            0,
+            totals,
+            f"{head}; {names} tie for the lowest total ({low}), so nobody scores (R17)",
+        )
+    win = lowest[0]
+    others = [t for i, t in enumerate(side_totals) if i != win]
+    name = "pair " + "+".join(map(str, sides[win])) if pair else f"player {sides[win][0]}"
+    extra = ", V3" if pair else ""
+    if r.blocked_scoring is BlockedScoring.ALL_PIPS:
+        pts = sum(others)
+        sums = f"{_sum(others)} = {pts}" if len(others) > 1 else f"{pts}"
+        sentence = f"scores {sums} ({'V3' if pair else 'V4'})"
+    else:
+        pts = sum(others) - low
+        sentence = f"scores {_sum(others)} - {low} = {pts} (R16{extra})"
+    return Outcome(
+        OutcomeKind.BLOCKED,
+        sides[win][0],
+        pts,
+        totals,
+        f"{head}; {name} has the sole lowest total and {sentence}",
+        sides[win],
+    )

@@ -1,0 +1,157 @@
+"""Tiles and domino sets (R2, V5), and parsing of tile and hand text.
+
+>>> Tile.parse('5-3')
+Tile.parse('3-5')
+>>> str(Tile.parse('[5|3]'))
+'[3|5]'
+>>> [str(t) for t in parse_tiles('1-4,0-0')]
+['[1|4]', '[0|0]']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import InvalidTileError
+
+__all__ = ["Tile", "format_tiles", "full_set", "parse_tiles", "pips", "set_name", "tile_index"]
+
+_TILE_RE = re.compile(r"^\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?$")
+_SPLIT_RE = re.compile(r"\]\s*\[|[\s,;]+")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One domino: two halves, stored low half first.
+
+    Its ``repr`` rebuilds it (``Tile.parse('3-5')``); its ``str`` is the book's
+    notation (``[3|5]``). Raises :class:`InvalidTileError` for halves that are
+    negative or out of order.
+    """
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.low <= self.high):
+            raise InvalidTileError(
+                f"invalid tile halves: {self.low!r} and {self.high!r} "
+                "(halves are whole numbers from 0, low half first) (R2)"
+            )
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Tile:
+        """The tile with halves ``a`` and ``b`` in either order."""
+        return cls(a, b) if a <= b else cls(b, a)
+
+    @classmethod
+    def parse(cls, text: str, *, max_pip: int | None = None) -> Tile:
+        """Read ``3-5``, ``5-3``, ``[3|5]`` or ``[5|3]``.
+
+        Raises :class:`InvalidTileError` when the text is not a tile, or when
+        ``max_pip`` is given and a half is larger than the set allows (R2, V5).
+
+        >>> Tile.parse(' [6|6] ')
+        Tile.parse('6-6')
+        >>> Tile.parse('7-1', max_pip=6)
+        Traceback (most recent call last):
+        ...
+        block_dominoes.errors.InvalidTileError: tile '7-1' is not in the double-six set: halves go from 0 to 6 (R2)
+        """
+        if not isinstance(text, str):
+            raise InvalidTileError(f"expected tile text such as '3-5', got {text!r}")
+        m = _TILE_RE.match(text.strip())
+        if m is None:
+            raise InvalidTileError(
+                f"cannot read {text!r} as a tile: a tile is two numbers such as '3-5' or '[3|5]' (R2)"
+            )
+        tile = cls.of(int(m.group(1)), int(m.group(2)))
+        if max_pip is not None and tile.high > max_pip:
+            raise InvalidTileError(
+                f"tile {text.strip()!r} is not in the {set_name(max_pip)} set: "
+                f"halves go from 0 to {max_pip} ({'R2' if max_pip == 6 else 'V5'})"
+            )
+        return tile
+
+    @property
+    def pips(self) -> int:
+        """The tile's count: the sum of its halves (R14)."""
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        """True for a double such as ``[4|4]`` (placed crosswise, R10)."""
+        return self.low == self.high
+
+    def has(self, value: int) -> bool:
+        """True when one half shows ``value`` (R7; a blank matches only a blank, R8)."""
+        return self.low == value or self.high == value
+
+    def other(self, value: int) -> int:
+        """The half left open after matching ``value``."""
+        if self.low == value:
+            return self.high
+        if self.high == value:
+            return self.low
+        raise ValueError(f"{self} has no half {value!r}")
+
+    def __str__(self) -> str:
+        return f"[{self.low}|{self.high}]"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse('{self.low}-{self.high}')"
+
+
+def set_name(max_pip: int) -> str:
+    """``double-six`` for 6, ``double-nine`` for 9, ``double-twelve`` for 12."""
+    names = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
+    return names.get(max_pip, f"double-{max_pip}")
+
+
+@cache
+def full_set(max_pip: int = 6) -> tuple[Tile, ...]:
+    """Every tile of a double-``max_pip`` set, in order (28 for double-six, R2).
+
+    >>> len(full_set()), len(full_set(9)), len(full_set(12))
+    (28, 55, 91)
+    """
+    return tuple(Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1))
+
+
+@cache
+def _index(max_pip: int) -> dict[Tile, int]:
+    return {t: i for i, t in enumerate(full_set(max_pip))}
+
+
+def tile_index(tile: Tile, max_pip: int = 6) -> int:
+    """The tile's position in :func:`full_set` order."""
+    return _index(max_pip)[tile]
+
+
+def pips(tiles: Iterable[Tile]) -> int:
+    """The total count of some tiles (R14)."""
+    return sum(t.low + t.high for t in tiles)
+
+
+def parse_tiles(text: str, *, max_pip: int | None = None) -> list[Tile]:
+    """Read a list of tiles: ``1-4,0-0``, ``1-4 0-0`` or ``[1|4][0|0]``.
+
+    An empty text is an empty list. Raises :class:`InvalidTileError` naming the
+    first piece that is not a tile. Repeats are kept: callers decide whether
+    they are allowed.
+    """
+    if not isinstance(text, str):
+        raise InvalidTileError(f"expected tiles such as '1-4,0-0', got {text!r}")
+    body = text.strip()
+    if not body:
+        return []
+    pieces = [p for p in _SPLIT_RE.split(body) if p]
+    return [Tile.parse(p, max_pip=max_pip) for p in pieces]
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Tiles in book notation, separated by spaces: ``[1|4] [0|0]``."""
+    return " ".join(str(t) for t in tiles)

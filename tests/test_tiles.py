@@ -1,0 +1,72 @@
+"""Tiles and sets (R2, R8, R14, V5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from block_dominoes.errors import InvalidTileError
+from block_dominoes.tiles import Tile, full_set, parse_tiles, pips
+
+
+@pytest.mark.parametrize("text", ["3-5", "5-3", "[3|5]", "[5|3]", " 3 - 5 ", "3|5"])
+def test_parse_spellings(text: str) -> None:
+    t = Tile.parse(text)
+    assert (t.low, t.high) == (3, 5)
+    assert str(t) == "[3|5]"
+    assert repr(t) == "Tile.parse('3-5')"
+    assert eval(repr(t)) == t
+
+
+def test_r2_double_six_set_has_28_tiles_each_number_on_7() -> None:
+    tiles = full_set()
+    assert len(tiles) == 28 and len(set(tiles)) == 28
+    assert tiles[0] == Tile(0, 0) and tiles[-1] == Tile(6, 6)
+    for v in range(7):
+        assert sum(1 for t in tiles if t.has(v)) == 7
+
+
+def test_v5_larger_sets() -> None:
+    assert len(full_set(9)) == 55
+    assert len(full_set(12)) == 91
+    assert Tile.parse("5-10", max_pip=12).pips == 15
+    assert Tile.parse("12-12", max_pip=12).pips == 24
+
+
+def test_r14_tile_counts_sum_of_halves() -> None:
+    assert Tile.parse("6-6").pips == 12
+    assert Tile.parse("0-0").pips == 0
+    assert pips(parse_tiles("1-4,0-0,6-6")) == 17
+
+
+def test_r8_blank_matches_only_blank() -> None:
+    blank = Tile.parse("0-0")
+    assert blank.has(0)
+    assert not any(blank.has(v) for v in range(1, 7))
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("7-1", "not in the double-six set"),
+        ("3", "cannot read '3'"),
+        ("a-b", "cannot read 'a-b'"),
+        ("3-5-6", "cannot read"),
+        ("", "cannot read"),
+    ],
+)
+def test_bad_tile_text_is_named(text: str, fragment: str) -> None:
+    with pytest.raises(InvalidTileError, match=fragment):
+        Tile.parse(text, max_pip=6)
+
+
+def test_parse_tiles_forms() -> None:
+    want = [Tile(1, 4), Tile(0, 0)]
+    assert parse_tiles("1-4,0-0") == want
+    assert parse_tiles("[1|4][0|0]") == want
+    assert parse_tiles("1-4 0-0") == want
+    assert parse_tiles("  ") == []
+
+
+def test_halves_out_of_order_rejected() -> None:
+    with pytest.raises(InvalidTileError):
+        Tile(5, 3)
