@@ -1,0 +1,57 @@
+"""Small pieces every widget shares: an SVG view, a message line, and a guard
+that turns any bad input into a message in the widget (never a traceback)."""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import ipywidgets as w
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+__all__ = ["Message", "guard", "svg_view"]
+
+
+def svg_view(svg: str = "") -> w.HTML:
+    """An HTML widget showing one SVG picture (update its ``value`` to change it)."""
+    return w.HTML(value=svg, layout=w.Layout(max_width="100%", overflow_x="auto"))
+
+
+class Message(w.HTML):
+    """A one-line status: ``ok(text)``, ``error(text)``, ``clear()``."""
+
+    def ok(self, text: str) -> None:
+        self.value = f'<div class="bd-msg bd-ok" role="status">{html.escape(text)}</div>'
+
+    def error(self, text: str) -> None:
+        self.value = (
+            '<div class="bd-msg bd-error" role="alert" style="color:#b00020">'
+            f"{html.escape(text)}</div>"
+        )
+
+    def clear(self) -> None:
+        self.value = ""
+
+
+def guard(message: Message) -> Callable[[F], F]:
+    """Decorate a callback: a ValueError (every engine error) or any other
+    exception is shown in ``message`` instead of escaping as a traceback; the
+    callback's other effects are the callback's to keep all-or-nothing."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except ValueError as e:
+                message.error(str(e))
+            except Exception as e:  # a bug: still no traceback in the widget
+                message.error(f"internal error ({type(e).__name__}): {e}")
+            return None
+
+        return inner  # type: ignore[return-value]
+
+    return wrap
