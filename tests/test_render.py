@@ -1,0 +1,220 @@
+"""SVG diagrams: real pips, doubles crosswise (R10), end markers and highlights,
+bends that keep a long line inside the page (R11), titles for screen readers,
+and byte-for-byte determinism (nbval compares SVG outputs exactly)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from block_dominoes.errors import IllegalMoveError
+from block_dominoes.game import play_round
+from block_dominoes.line import Line
+from block_dominoes.render import (
+    S,
+    fit_text,
+    hand_svg,
+    line_svg,
+    move_caption,
+    pip_points,
+    replay,
+    state_svg,
+    tile_svg,
+)
+from block_dominoes.round import RoundState
+from block_dominoes.tiles import Tile, full_set
+
+NS = "{http://www.w3.org/2000/svg}"
+
+# The examples' placements, as RULES.md gives them.
+EXAMPLES = {
+    "E1": ["1-4"],
+    "E2": ["1-4", "1-1"],
+    "E3": ["3-6", "6-6"],
+    "E4": ["0-0"],
+    "E5": ["1-4", "1-1", "4-4"],
+    "E6": ["1-4", "1-1", "4-4", "3-4"],
+    "E7": ["2-2"],
+}
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def top_text(root: ET.Element, tag: str) -> str:
+    el = root.find(NS + tag)
+    assert el is not None and el.text is not None
+    return el.text
+
+
+def tile_rects(root: ET.Element) -> list[ET.Element]:
+    return [
+        r for g in root.iter(NS + "g") if g.get("class") == "tile" for r in g.findall(NS + "rect")
+    ]
+
+
+def long_line() -> Line:
+    return Line.build(
+        [
+            "1-4",
+            "1-1",
+            "4-4",
+            "3-4",
+            "3-3",
+            "1-6",
+            "6-6",
+            "2-6",
+            "2-2",
+            "0-2",
+            "0-0",
+            "0-5",
+            "5-5",
+            "2-5@5",
+            "2-3@2",
+            "3-6@3",
+        ]
+    )
+
+
+@pytest.mark.parametrize("eid", sorted(EXAMPLES))
+def test_desc_is_the_engines_description(eid: str) -> None:
+    line = Line.build(EXAMPLES[eid])
+    root = parse(line_svg(line))
+    assert top_text(root, "desc") == line.describe()
+    assert top_text(root, "title") == "Line of play"
+
+
+@given(st.sampled_from(full_set(12)), st.booleans())
+def test_pips_as_on_real_tiles(tile: Tile, standing: bool) -> None:
+    # One dot per pip on each half, for every tile up to double-twelve (R14, V5).
+    root = parse(tile_svg(tile, vertical=standing))
+    assert len(list(root.iter(NS + "circle"))) == tile.low + tile.high
+
+
+def test_pip_layouts_are_distinct_and_inside_the_half() -> None:
+    seen = set()
+    for v in range(13):
+        pts = pip_points(v)
+        assert len(pts) == v == len(set(pts))
+        assert all(0 < x < 1 and 0 < y < 1 for x, y in pts)
+        seen.add(frozenset(pts))
+    assert len(seen) == 13
+    # A standing half is the same pattern turned a quarter.
+    assert pip_points(6, standing=True) == tuple((y, x) for x, y in pip_points(6))
+    with pytest.raises(ValueError, match="13"):
+        pip_points(13)
+
+
+def test_doubles_stand_crosswise_in_the_line() -> None:
+    # R10: [1|1] and [4|4] stand across the line; [1|4] lies along it.
+    root = parse(line_svg(Line.build(EXAMPLES["E5"])))
+    sizes = sorted((r.get("width"), r.get("height")) for r in tile_rects(root))
+    assert sizes == [(str(S), str(2 * S)), (str(S), str(2 * S)), (str(2 * S), str(S))]
+
+
+def test_same_input_same_bytes() -> None:
+    a = line_svg(long_line(), width=420, fit=Tile(3, 5))
+    b = line_svg(long_line(), width=420, fit=Tile(3, 5))
+    assert a == b
+    g1, g2 = play_round("pagat", 3, seed=11), play_round("pagat", 3, seed=11)
+    assert state_svg(g1.state, caption="x") == state_svg(g2.state, caption="x")
+
+
+def test_markers_label_ports_and_highlight_where_a_tile_fits() -> None:
+    line = Line.build(EXAMPLES["E2"])  # open: [1|1] line B 1, [1|4] high end 4
+    root = parse(line_svg(line, fit=Tile(3, 4)))
+    ends = [g for g in root.iter(NS + "g") if (g.get("class") or "").startswith("end")]
+    assert len(ends) == 2
+    texts = ["".join(g.itertext()) for g in ends]
+    assert any("line B 1" in t for t in texts) and any("high end 4" in t for t in texts)
+    hot = [g for g in ends if g.get("class") == "end fits"]
+    assert len(hot) == 1 and "high end 4" in "".join(hot[0].itertext())
+    assert top_text(root, "desc").endswith("[3|4] fits [1|4] high end 4.")
+    # A tile that fits both ends lights both; one that fits neither, none.
+    on_line = parse(line_svg(line, fit=Tile(1, 4)))
+    assert sum(g.get("class") == "end fits" for g in on_line.iter(NS + "g")) == 2
+    assert "already on the line (R2)" in top_text(on_line, "desc")
+    both = parse(line_svg(Line.build(["1-4"]), fit=Tile(1, 1)))
+    assert sum(g.get("class") == "end fits" for g in both.iter(NS + "g")) == 1
+    labels_off = line_svg(line, labels=False)
+    texts_off = "".join(t.text or "" for t in parse(labels_off).iter(NS + "text"))
+    assert "line B" not in texts_off and "high end" not in texts_off
+
+
+def test_highlight_values_and_misfit_reason() -> None:
+    line = Line.build(EXAMPLES["E4"])
+    root = parse(line_svg(line, highlight=[0]))
+    assert sum(g.get("class") == "end fits" for g in root.iter(NS + "g")) == 2
+    desc = top_text(parse(line_svg(line, fit=Tile(1, 2))), "desc")
+    assert "neither half matches an open end" in desc and "R7" in desc
+
+
+def test_a_long_line_bends_to_fit_the_width() -> None:
+    # R11: rows no wider than the picture, one drawn bend between each pair of rows.
+    line = long_line()
+    for width in (300, 420, 640, 1200):
+        root = parse(line_svg(line, width=width))
+        assert root.get("width") == str(width)
+        xs = [(float(r.get("x") or 0), float(r.get("width") or 0)) for r in tile_rects(root)]
+        assert len(xs) == len(line.tiles)
+        assert all(x >= 0 and x + w <= width for x, w in xs)
+        bends = [g for g in root.iter(NS + "g") if g.get("class") == "bend"]
+        rows = {float(r.get("y") or 0) // (2 * S + 36) for r in tile_rects(root)}
+        assert len(bends) == len(rows) - 1
+        assert len(rows) == 1 if width == 1200 else len(rows) > 1
+    narrow = parse(line_svg(line, width=300))
+    assert sum(g.get("class") == "bend" for g in narrow.iter(NS + "g")) > 2
+    assert "bend" not in line_svg(Line.build(EXAMPLES["E2"]))
+
+
+def test_empty_line_and_hands() -> None:
+    root = parse(line_svg(Line()))
+    assert "any tile may lead" in top_text(root, "desc")
+    hidden = parse(hand_svg([Tile(1, 2), Tile(6, 6)], hidden=True, title="Player 2"))
+    assert top_text(hidden, "desc") == "2 tiles, face down."
+    assert not list(hidden.iter(NS + "circle"))
+    shown = parse(hand_svg([Tile(1, 2), Tile(6, 6)]))
+    assert top_text(shown, "desc") == "2 tiles: [1|2] [6|6]; 15 pips."
+    assert len(list(shown.iter(NS + "circle"))) == 15
+
+
+def test_state_svg_tells_the_round_in_words() -> None:
+    state = RoundState.new("pagat", [["1-4", "2-2"], ["4-6", "0-0"]]).play("1-4")
+    root = parse(state_svg(state, caption="Move 1"))
+    desc = top_text(root, "desc")
+    assert desc.startswith("Move 1 " + state.line.describe())
+    assert "Player 1: 1 tile: [2|2]; 4 pips." in desc
+    assert "Player 2: 2 tiles: [0|0] [4|6]; 10 pips." in desc
+    # the tile just played is outlined
+    assert 'stroke-width="3"' in state_svg(state)
+    assert "(to play)" in "".join(root.itertext())
+
+
+def test_move_captions_name_the_rule() -> None:
+    s = RoundState.new("pagat", [["1-4", "2-2", "5-6"], ["4-4", "0-0", "1-5"]])
+    s = s.play("1-4").play("4-4")
+    assert move_caption(s, 0) == "player 1 leads [1|4] (R5, R7)"
+    assert move_caption(s, 1) == (
+        "player 2 plays [4|4] on [1|4] high end 4 (R7, R10: a double lies crosswise)"
+    )
+    s = s.play("pass")
+    assert move_caption(s, 2) == (
+        "player 1 passes: no tile in hand matches the open ends 1 and 4 (R9)"
+    )
+    assert replay(s, 1).line.tiles == (Tile(1, 4),)
+    assert replay(s, 3) == s
+
+
+def test_fit_text_uses_the_engines_errors() -> None:
+    line = Line.build(EXAMPLES["E2"])
+    assert fit_text(line, Tile(1, 3)) == "[1|3] fits [1|1] line B 1."
+    assert fit_text(line, Tile(4, 6)) == "[4|6] fits [1|4] high end 4."
+    assert fit_text(Line(), Tile(5, 5)).startswith("[5|5] may lead")
+    with pytest.raises(IllegalMoveError, match=r"R7, R8"):
+        fit_text(line, Tile(0, 2))
+    with pytest.raises(IllegalMoveError, match="already on the line"):
+        fit_text(line, Tile(1, 1))
