@@ -1,0 +1,571 @@
+"""Replay a record under its ruleset and name the first broken rule, like a referee.
+
+:func:`check_record` deals the record's hands, replays its moves with
+:class:`~block_dominoes.round.RoundState` and stops at the first violation:
+the move's number (1-based, passes and draws counted; 0 means the deal itself;
+None means the moves are fine but the claimed result is not), the rule it
+breaks, and a sentence a player understands. Otherwise the record is valid and
+the verdict carries the outcome the rules give.
+
+Two ways a blocked round may end are both legal: the record may stop at the
+last tile placed, or list the confirming passes that follow (each player in
+turn, from the next seat on, saying they cannot play, as the Turkish source
+describes; at most one full circle). Anything else after the block, or any
+move after a domino, breaks R13.
+
+>>> from block_dominoes.records import parse_record
+>>> rec = parse_record('''
+... hand 1: 1-4 2-2 0-1 0-2 3-3 5-5 6-6
+... hand 2: 4-6 0-0 0-3 2-3 2-5 3-5 5-6
+... 1: [1|4]
+... 2: pass
+... ''')
+>>> v = check_record(rec)
+>>> v.valid, v.first_error.move, v.first_error.rule
+(False, 2, 'R9')
+>>> print(v.first_error.message)
+player 2 passed, but could play [4|6] on the 4: a player who can place a tile must (R9)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .deal import first_lead
+from .errors import BlockDominoesError, InvalidPositionError
+from .records import ClaimedOutcome, Record
+from .round import Draw, Move, Pass, Play, RoundState
+from .rules import BlockedScoring, FirstLead, Rules, find_rules
+from .scoring import Outcome, OutcomeKind
+from .tiles import Tile, full_set, set_name
+
+__all__ = ["Step", "Verdict", "Violation", "check_record"]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """The first broken rule: ``move`` is its number (0: the deal; None: the
+    claimed result), ``rule`` an id such as ``R9``, ``message`` one sentence."""
+
+    move: int | None
+    rule: str
+    message: str
+    line: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"move": self.move, "rule": self.rule, "message": self.message}
+
+    @property
+    def where(self) -> str:
+        """``move 7``, ``the deal`` or ``the claimed result``, with the line if known."""
+        if self.move is None:
+            text = "the claimed result"
+        elif self.move == 0:
+            text = "the deal"
+        else:
+            text = f"move {self.move}"
+        return text + (f" (line {self.line} of the record)" if self.line else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One frame of the replay: the state after move ``number`` (0: the deal),
+    or, for the move that breaks a rule, the state just before it with ``error``."""
+
+    number: int
+    text: str
+    state: RoundState
+    error: Violation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the checker found. ``outcome`` is the result the rules give when
+    the round was replayed to its end (None after a broken move or while the
+    round is unfinished)."""
+
+    record: Record
+    first_error: Violation | None
+    outcome: Outcome | None
+    steps: tuple[Step, ...]
+    confirmations: int = 0
+
+    @property
+    def valid(self) -> bool:
+        return self.first_error is None
+
+    @property
+    def finished(self) -> bool:
+        """True when the moves reach the end of the round (R13)."""
+        return bool(self.steps) and self.steps[-1].state.is_over
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "valid": self.valid,
+            "first_error": None if self.first_error is None else self.first_error.to_json(),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+    def describe(self) -> str:
+        """The verdict in a few lines of plain text (what ``check`` prints)."""
+        n = len(self.record.moves)
+        moves = f"{n} move{'' if n == 1 else 's'}"
+        e = self.first_error
+        if e is not None:
+            lines = [f"invalid: {e.where} breaks {e.rule}", e.message]
+            if self.outcome is not None:
+                lines.append(f"the rules give: {self.outcome.explanation}")
+            return "\n".join(lines)
+        if self.outcome is None:
+            turn = self.steps[-1].state.current_player if self.steps else self.record.starter
+            return (
+                f"valid so far: all {moves} follow the rules, but the round is not over: "
+                f"it is player {turn}'s turn (R13)"
+            )
+        claim = (
+            "and the claimed result is right"
+            if self.record.outcome is not None
+            else "no result was claimed"
+        )
+        head = f"valid: all {moves} follow the rules, {claim}"
+        if self.confirmations:
+            c = self.confirmations
+            head += (
+                f" (the record lists {c} confirming pass{'' if c == 1 else 'es'} after the block)"
+            )
+        return f"{head}\noutcome: {self.outcome.explanation}"
+
+
+# -- helpers --------------------------------------------------------------
+def _seat_list(seats: list[int]) -> str:
+    return " and ".join(str(s) for s in seats)
+
+
+def _where_is(tile: Tile, state: RoundState, played: dict[Tile, int], seat: int) -> str:
+    """Where a tile the mover does not hold actually is, in words."""
+    if tile in played:
+        return f"it was already played at move {played[tile]}"
+    for other, hand in enumerate(state.hands, start=1):
+        if other != seat and tile in hand:
+            return f"it is in player {other}'s hand"
+    if tile in state.rest:
+        return "it is still in the boneyard" if state.rules.draw else "it is out of play (R4)"
+    return "it was never dealt to them"
+
+
+def _end_word(v: int) -> str:
+    return "the blank (0)" if v == 0 else f"the {v}"
+
+
+def _ends(state: RoundState) -> str:
+    a, b = state.line.end_values
+    return f"both {a}" if a == b else f"{a} and {b}"
+
+
+def _fit_phrase(p: Play) -> str:
+    return f"lead {p.tile}" if p.end is None else f"play {p.tile} on {_end_word(p.end)}"
+
+
+def _check_deal(rec: Record, rules: Rules) -> Violation | None:
+    """The set-up: players, hand sizes, repeats, tiles outside the set (R1-R5, V2, V6)."""
+    try:
+        rules.check_players(rec.players)
+    except InvalidPositionError as e:
+        return Violation(0, "V3" if rules.partnerships else "R1", str(e))
+    n = rec.players
+    if len(rec.hands) != n:
+        return Violation(
+            0,
+            "R3",
+            f"the record says {n} players but gives {len(rec.hands)} hands: "
+            "each player is dealt one hand (R3)",
+        )
+    size = rules.hand_size(n)
+    set_rule = "R2" if rules.max_pip == 6 else "V5"
+    valid = set(full_set(rules.max_pip))
+    holder: dict[Tile, str] = {}
+    groups = [(f"player {s}'s hand", h) for s, h in enumerate(rec.hands, start=1)]
+    if rec.out_of_play is not None:
+        groups.append(("out of play", rec.out_of_play))
+    for name, tiles in groups:
+        for t in tiles:
+            if t not in valid:
+                return Violation(
+                    0,
+                    set_rule,
+                    f"{t} in {name} is not a tile of the {set_name(rules.max_pip)} set "
+                    f"used by {rules.name!r}: its halves go from 0 to {rules.max_pip} ({set_rule})",
+                )
+            if t in holder:
+                first = holder[t]
+                if first == name:
+                    text = f"{t} appears twice in {name}"
+                else:
+                    text = f"{t} is both in {first} and in {name}"
+                rule = "R4" if name == "out of play" else "R2"
+                return Violation(
+                    0,
+                    rule,
+                    f"{text}: the set holds each tile once, so it can be dealt once ({rule})",
+                )
+            holder[t] = name
+    for seat, hand in enumerate(rec.hands, start=1):
+        if len(hand) != size:
+            return Violation(
+                0,
+                "R3",
+                f"player {seat} was dealt {len(hand)} tiles, but with {n} players under "
+                f"{rules.name!r} each player is dealt {size} (R3)",
+            )
+    if rec.out_of_play is not None:
+        if rules.draw and rec.out_of_play:
+            return Violation(
+                0,
+                "V6",
+                "in the Draw game no tile is out of play: the undealt tiles are the boneyard (V6)",
+            )
+        if not rules.draw and len(rec.out_of_play) != rules.undealt(n):
+            return Violation(
+                0,
+                "R4",
+                f"the record lists {len(rec.out_of_play)} tiles out of play, but with {n} players "
+                f"{rules.undealt(n)} of the {rules.set_size} tiles stay out of play (R4)",
+            )
+    if not 1 <= rec.starter <= n:
+        return Violation(
+            0, "R5", f"the starter must be one of the players 1 to {n}, not {rec.starter} (R5)"
+        )
+    return None
+
+
+def _lead_for(rec: Record, rules: Rules) -> tuple[Tile | None, Violation | None]:
+    """Under V2 (first round only) the tile that must lead, or the starter error."""
+    if rules.first_lead is not FirstLead.HIGHEST_DOUBLE or (rec.round or 1) != 1:
+        return None, None
+    fixed = first_lead(rules, tuple(tuple(h) for h in rec.hands))
+    if fixed is None:
+        return None, None
+    seat, tile = fixed
+    kind = "highest double" if tile.is_double else "heaviest tile (no double was dealt)"
+    rule = "V3" if rules.partnerships else "V2"
+    if seat != rec.starter:
+        return tile, Violation(
+            0,
+            rule,
+            f"player {seat} holds the {kind} {tile}, so player {seat} starts the first round "
+            f"by leading it, but the record has player {rec.starter} start ({rule})",
+        )
+    return tile, None
+
+
+def _move_text(seat: int, move: Move) -> str:
+    if isinstance(move, Pass):
+        return f"player {seat} passes"
+    if isinstance(move, Draw):
+        return f"player {seat} draws {move.tile}"
+    where = "" if move.end is None else f" on {_end_word(move.end)}"
+    return f"player {seat} plays {move.tile}{where}"
+
+
+class _Broken(Exception):
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+def _play(state: RoundState, seat: int, move: Play, played: dict[Tile, int]) -> RoundState:
+    rules = state.rules
+    tile = move.tile
+    if tile.high > rules.max_pip:
+        rule = "R2" if rules.max_pip == 6 else "V5"
+        raise _Broken(
+            rule,
+            f"player {seat} played {tile}, which is not in the {set_name(rules.max_pip)} set ({rule})",
+        )
+    if tile not in state.hand(seat):
+        raise _Broken(
+            "R7",
+            f"player {seat} played {tile}, but does not hold it: "
+            f"{_where_is(tile, state, played, seat)} (R7)",
+        )
+    if state.lead is not None and not state.history and tile != state.lead:
+        rule = "V3" if rules.partnerships else "V2"
+        raise _Broken(
+            rule,
+            f"player {seat} led {tile}, but the first round opens with {state.lead} ({rule})",
+        )
+    end = move.end
+    if not state.line.is_empty:
+        values = state.line.end_values
+        zero = Tile(0, 0)
+        if end is None:
+            fits = state.line.fits(tile)
+            if not fits:
+                rule = "R8" if tile == zero else "R7"
+                why = (
+                    "[0|0] is not a wildcard: a blank matches only a blank (R8)"
+                    if tile == zero
+                    else f"neither half matches an open end (R7{', R8' if 0 in values else ''})"
+                )
+                raise _Broken(
+                    rule,
+                    f"player {seat} played {tile} on a line whose ends are {_ends(state)}: {why}",
+                )
+            if len(fits) > 1:
+                raise _Broken(
+                    "R7",
+                    f"player {seat} played {tile}, which fits both open ends ({fits[0]} and "
+                    f"{fits[1]}), and the record does not say which: write '{tile} on {fits[0]}' "
+                    f"or '{tile} on {fits[1]}' (R7)",
+                )
+            end = fits[0]
+        elif end not in values:
+            raise _Broken(
+                "R7",
+                f"player {seat} played {tile} on {_end_word(end)}, but no open end shows {end}: "
+                f"the ends are {_ends(state)} (R7)",
+            )
+        elif not tile.has(end):
+            if tile == zero:
+                raise _Broken(
+                    "R8",
+                    f"player {seat} played [0|0] on the {end}, but [0|0] is not a wildcard: "
+                    "a blank matches only a blank (R8)",
+                )
+            if end == 0:
+                raise _Broken(
+                    "R8",
+                    f"player {seat} played {tile} on the blank end, but a blank matches only "
+                    f"a blank and {tile} has none (R8)",
+                )
+            raise _Broken(
+                "R7",
+                f"player {seat} played {tile} on the {end}, but neither half of {tile} "
+                f"shows {end}: a tile must match the end it joins (R7)",
+            )
+    return state.apply(Play(tile, end))
+
+
+def _pass(state: RoundState, seat: int) -> RoundState:
+    plays = state.playable()
+    if plays:
+        p = plays[0]
+        if p.end is None:
+            what = f"had to lead {p.tile}" if state.lead is not None else f"could lead {p.tile}"
+        else:
+            what = f"could play {p.tile} on {_end_word(p.end)}"
+        raise _Broken(
+            "R9", f"player {seat} passed, but {what}: a player who can place a tile must (R9)"
+        )
+    if state.boneyard:
+        raise _Broken(
+            "V6",
+            f"player {seat} passed, but the boneyard still has {len(state.boneyard)} tiles: "
+            "in the Draw game you draw until you can play, and pass only when it is empty (V6)",
+        )
+    return state.apply(Pass())
+
+
+def _draw(state: RoundState, seat: int, move: Draw, played: dict[Tile, int]) -> RoundState:
+    tile = move.tile
+    if not state.rules.draw:
+        raise _Broken(
+            "R4",
+            f"player {seat} drew {tile}, but in Block nobody draws: the undealt tiles stay "
+            "out of play and a player who cannot play passes (R4, R9)",
+        )
+    plays = state.playable()
+    if plays:
+        raise _Broken(
+            "R9",
+            f"player {seat} drew, but could {_fit_phrase(plays[0])}: "
+            "you draw only when no tile fits (R9, V6)",
+        )
+    if not state.boneyard:
+        raise _Broken(
+            "V6", f"player {seat} drew {tile}, but the boneyard is empty: pass instead (V6)"
+        )
+    if tile not in state.boneyard:
+        if tile.high > state.rules.max_pip:
+            where = f"it is not in the {set_name(state.rules.max_pip)} set"
+        elif tile in state.hand(seat):
+            where = "they already hold it"
+        else:
+            where = _where_is(tile, state, played, seat)
+            if where.endswith("never dealt to them"):
+                where = "it was drawn earlier"
+        raise _Broken(
+            "V6", f"player {seat} drew {tile}, but it is not in the boneyard: {where} (V6)"
+        )
+    rest = (tile, *(t for t in state.rest if t != tile))
+    return replace(state, rest=rest).apply(Draw(tile))
+
+
+def _claim_error(
+    rules: Rules, claim: ClaimedOutcome, out: Outcome, state: RoundState
+) -> str | None:
+    """The rule a wrong claim breaks, or None when the claim is right."""
+    if claim.kind != out.kind.value:
+        return "R13"
+    side_ok = claim.winner == out.winner or (
+        out.kind is OutcomeKind.BLOCKED and claim.winner is not None and claim.winner in out.side
+    )
+    if not side_ok or claim.points != out.points:
+        if out.kind is OutcomeKind.DOMINO:
+            return "R15"
+        if out.winner is None:
+            return "R17"
+        if rules.partnerships:
+            return "V3"
+        return "V4" if rules.blocked_scoring is BlockedScoring.ALL_PIPS else "R16"
+    if claim.totals is not None and tuple(claim.totals) != tuple(out.totals):
+        return "R14"
+    return None
+
+
+def _claim_message(rule: str, claim: ClaimedOutcome, out: Outcome, state: RoundState) -> str:
+    said = f"the record claims '{claim}'"
+    if rule == "R13":
+        how = (
+            f"player {out.winner} went out"
+            if out.kind is OutcomeKind.DOMINO
+            else "nobody could play"
+        )
+        return f"{said}, but the round ended in a {out.kind.value} ({how}): {out.explanation}"
+    if rule == "R14":
+        got = ", ".join(map(str, claim.totals or ()))
+        real = ", ".join(map(str, out.totals))
+        return (
+            f"the record claims totals {got}, but the hands left hold {real} pips: "
+            f"a tile counts the sum of its halves (R14)"
+        )
+    return f"{said}, but the rules give {out.points}: {out.explanation}"
+
+
+# -- the checker ---------------------------------------------------------
+def check_record(record: Record) -> Verdict:
+    """Replay ``record`` and return the :class:`Verdict`.
+
+    Never raises for a broken rule: that is the verdict. Raises
+    :class:`~block_dominoes.errors.UnknownRulesError` only for an unknown
+    ruleset (the record readers already reject one).
+    """
+    rules = find_rules(record.rules)
+    err = _check_deal(record, rules)
+    lead, lead_err = (None, None) if err else _lead_for(record, rules)
+    err = err or lead_err
+    if err is not None:
+        return Verdict(record, err, None, ())
+    n = record.players
+    dealt = {t for h in record.hands for t in h}
+    if rules.draw:
+        rest = tuple(t for t in full_set(rules.max_pip) if t not in dealt)
+    elif record.out_of_play is not None:
+        rest = tuple(sorted(record.out_of_play))
+    else:
+        rest = tuple(t for t in full_set(rules.max_pip) if t not in dealt)
+    state = RoundState.new(rules, record.hands, starter=record.starter, rest=rest, lead=lead)
+    who = f"player {record.starter} starts"
+    if lead is not None:
+        who += f" and leads {lead}"
+    steps = [Step(0, f"the deal: {who}", state)]
+    played: dict[Tile, int] = {}
+    confirmations = 0
+    ended_at = 0
+    for i, (seat, move) in enumerate(record.moves, start=1):
+        text = f"move {i}: {_move_text(seat, move)}"
+        try:
+            if state.is_over:
+                if state.went_out is not None:
+                    raise _Broken(
+                        "R13",
+                        f"{_move_text(seat, move)}, but player {state.went_out} went out at move "
+                        f"{ended_at}: the round ends at once on a domino (R13)",
+                    )
+                expected = (state.current_player - 1 + confirmations) % n + 1
+                blocked = (
+                    f"the round was blocked after move {ended_at}: no tile in any hand "
+                    f"matches the ends {_ends(state)}"
+                )
+                if not isinstance(move, Pass):
+                    raise _Broken(
+                        "R13",
+                        f"{_move_text(seat, move)}, but {blocked}, so the round is over (R13)",
+                    )
+                if confirmations >= n:
+                    raise _Broken(
+                        "R13",
+                        f"player {seat} passed again, but every player has already confirmed "
+                        f"that {blocked}; the round is over (R13)",
+                    )
+                if seat != expected:
+                    raise _Broken(
+                        "R6",
+                        f"player {seat} passed out of turn: after the block each player confirms "
+                        f"in turn, and it was player {expected}'s turn (R6)",
+                    )
+                confirmations += 1
+                steps.append(Step(i, f"{text} (confirms the block)", state))
+                continue
+            if not 1 <= seat <= n:
+                raise _Broken("R6", f"there is no player {seat} at a {n}-player table (R6)")
+            if seat != state.current_player:
+                prev = (state.current_player - 2) % n + 1
+                after = (
+                    f"player {state.current_player} starts"
+                    if not state.history
+                    else f"play goes round in turn and player {state.current_player} follows "
+                    f"player {prev}"
+                )
+                if state.history and isinstance(state.history[-1][1], Draw):
+                    after = f"player {state.current_player} drew and is still to play"
+                raise _Broken(
+                    "R6",
+                    f"player {seat} moved out of turn: it was player {state.current_player}'s "
+                    f"turn ({after}) (R6)",
+                )
+            if isinstance(move, Pass):
+                state = _pass(state, seat)
+            elif isinstance(move, Draw):
+                state = _draw(state, seat, move, played)
+            else:
+                state = _play(state, seat, move, played)
+                played[move.tile] = i
+        except _Broken as b:
+            v = Violation(i, b.rule, b.message, record.line_of(i))
+            steps.append(Step(i, text, state, v))
+            return Verdict(record, v, None, tuple(steps), confirmations)
+        except BlockDominoesError as e:  # a rule the engine caught that the checks above missed
+            v = Violation(i, "R7", str(e), record.line_of(i))
+            steps.append(Step(i, text, state, v))
+            return Verdict(record, v, None, tuple(steps), confirmations)
+        if state.is_over:
+            ended_at = i
+        steps.append(Step(i, text, state))
+
+    claim = record.outcome
+    if not state.is_over:
+        if claim is None:
+            return Verdict(record, None, None, tuple(steps))
+        plays = state.playable()
+        can = (
+            f"player {state.current_player} can still {_fit_phrase(plays[0])}"
+            if plays
+            else f"it is player {state.current_player}'s turn"
+        )
+        v = Violation(
+            None,
+            "R13",
+            f"the record claims '{claim}', but the round is not over after move "
+            f"{len(record.moves)}: {can} (R13)",
+        )
+        return Verdict(record, v, None, tuple(steps), confirmations)
+    out = state.outcome()
+    assert out is not None
+    if claim is not None:
+        rule = _claim_error(rules, claim, out, state)
+        if rule is not None:
+            v = Violation(None, rule, _claim_message(rule, claim, out, state))
+            return Verdict(record, v, out, tuple(steps), confirmations)
+    return Verdict(record, None, out, tuple(steps), confirmations)
