@@ -1,0 +1,144 @@
+"""Step through a recorded round with no kernel at all.
+
+Every move's diagram is drawn in advance (one HTML picture per move, with a
+caption naming the move and its rule) and put in a ``Stack``; a slider (and a
+``Play`` button) is linked to the stack with ``widgets.jslink``, so the browser
+changes the picture by itself, in a static page.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+
+from ..errors import InvalidPositionError
+from ..game import PlayedRound
+from ..render import move_caption, replay, state_svg
+from ..round import Draw, Move, Pass, Play, RoundState
+from ..tiles import Tile
+
+__all__ = ["Frame", "StepThrough", "frames", "record_state", "step_through"]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One step: its caption in words and its picture."""
+
+    caption: str
+    svg: str
+
+    def html(self) -> str:
+        return (
+            f"<div class='bd-step'><p class='bd-caption'>{html.escape(self.caption)}</p>"
+            f"{self.svg}</div>"
+        )
+
+
+def record_state(record: Mapping[str, Any]) -> RoundState:
+    """Replay a round record (the JSON of :func:`block_dominoes.game.round_json`).
+
+    Raises the engine's errors if a recorded move is not legal.
+    """
+    state = RoundState.new(
+        record["rules"],
+        [" ".join(h) for h in record["hands"]],
+        starter=record["starter"],
+        rest=[Tile.parse(t) for t in record.get("out_of_play", [])],
+    )
+    for i, m in enumerate(record["moves"], start=1):
+        move: Move
+        if m.get("pass"):
+            move = Pass()
+        elif "draw" in m:
+            move = Draw(Tile.parse(m["draw"]))
+        else:
+            move = Play(Tile.parse(m["tile"]), m.get("end"))
+        if m.get("seat") not in (None, state.current_player):
+            raise InvalidPositionError(
+                f"move {i}: the record says player {m['seat']} moves, but it is "
+                f"player {state.current_player}'s turn (R6)"
+            )
+        state = state.apply(move)
+    return state
+
+
+def _as_state(
+    source: RoundState | PlayedRound | Mapping[str, Any],
+) -> tuple[RoundState, tuple[str, ...]]:
+    if isinstance(source, PlayedRound):
+        return source.state, source.reasons
+    if isinstance(source, RoundState):
+        return source, ()
+    if isinstance(source, Mapping):
+        return record_state(source), ()
+    raise TypeError(f"expected a RoundState, a PlayedRound or a round record, got {source!r}")
+
+
+def frames(
+    source: RoundState | PlayedRound | Mapping[str, Any], *, reveal: bool = True, width: int = 640
+) -> list[Frame]:
+    """The deal, then one frame per move; the last caption adds the outcome (R13-R17)."""
+    state, reasons = _as_state(source)
+    n = len(state.history)
+    start = replay(state, 0)
+    lead = "any tile may lead (R5)" if start.lead is None else f"{start.lead} must lead (V2)"
+    first = f"The deal: player {state.starter} starts and {lead}."
+    out = [Frame(first, state_svg(start, reveal=reveal, width=width, caption=first))]
+    for k in range(1, n + 1):
+        caption = f"Move {k} of {n}: {move_caption(state, k - 1)}"
+        if k - 1 < len(reasons) and not isinstance(state.history[k - 1][1], Pass):
+            why = reasons[k - 1].split(": ", 1)[-1]
+            caption += f" ({why})"
+        caption += "."
+        after = replay(state, k)
+        outcome = after.outcome()
+        if outcome is not None:
+            caption += f" The round is over: {outcome.explanation}."
+        out.append(Frame(caption, state_svg(after, reveal=reveal, width=width, caption=caption)))
+    return out
+
+
+class StepThrough(w.VBox):
+    """A ``Play`` button and a slider linked in the browser to a ``Stack`` of frames."""
+
+    def __init__(self, steps: Sequence[Frame], *, title: str = "", interval: int = 1500) -> None:
+        if not steps:
+            raise ValueError("a step-through needs at least one frame")
+        self.frames = list(steps)
+        last = len(self.frames) - 1
+        self.slider = w.IntSlider(
+            value=0, min=0, max=last, description="Move", continuous_update=True
+        )
+        self.player = w.Play(value=0, min=0, max=last, interval=interval, description="Play")
+        self.stack = w.Stack([w.HTML(f.html()) for f in self.frames], selected_index=0)
+        self.links = (
+            w.jslink((self.player, "value"), (self.slider, "value")),
+            w.jslink((self.slider, "value"), (self.stack, "selected_index")),
+        )
+        head = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
+        super().__init__([*head, w.HBox([self.player, self.slider]), self.stack])
+
+    @property
+    def captions(self) -> list[str]:
+        return [f.caption for f in self.frames]
+
+
+def step_through(
+    source: RoundState | PlayedRound | Mapping[str, Any],
+    *,
+    title: str = "",
+    reveal: bool = True,
+    width: int = 640,
+    interval: int = 1500,
+) -> w.VBox:
+    """A no-kernel step-through of a recorded round.
+
+    ``source`` is a finished :class:`RoundState` (its history is replayed from
+    the deal), a :class:`PlayedRound` (its computer reasons join the captions)
+    or a round record as ``block-dominoes play --json`` prints it.
+    """
+    return StepThrough(frames(source, reveal=reveal, width=width), title=title, interval=interval)
