@@ -13,15 +13,34 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from operator import add
 
 from .deal import first_lead, rng_for
-from .rules import FirstLead, Rules, find_rules
-from .scoring import Outcome, score_round, score_totals
+from .rules import BlockedScoring, FirstLead, Rules, find_rules
+from .scoring import Outcome, score_round
 from .tiles import full_set, tile_index
 
 __all__ = ["FastResult", "Tally", "random_round", "random_rounds"]
 
-Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Plays = dict[int, tuple[tuple[int, int], ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Per-set lookup tables for the fast path (built once per set size)."""
+
+    lo: tuple[int, ...]
+    """tile -> its low half"""
+    hi: tuple[int, ...]
+    """tile -> its high half"""
+    pips: tuple[int, ...]
+    """tile -> its pips"""
+    masks: tuple[int, ...]
+    """value -> mask of the tiles showing it"""
+    plays: tuple[Plays, ...]
+    """value v -> {mask of some tiles showing v: ((tile, its other half), ...) in tile order}"""
+    chunks: tuple[tuple[int, ...], ...]
+    """byte k of a hand -> pips of the tiles in it"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,23 +54,37 @@ class FastResult:
 
 @dataclass(slots=True)
 class Tally:
-    """Counts over many simulated rounds."""
+    """Counts over many simulated rounds.
+
+    ``wins_by_seat`` counts rounds won (a tied block is won by nobody);
+    ``wins_by_position`` counts the same wins by turn order, position 1 being
+    the starter; ``points_by_seat`` and ``pips_by_seat`` add up the points each
+    seat scored and the pips left in its hand when the round ended.
+    """
 
     games: int = 0
     blocked: int = 0
     wins_by_seat: list[int] = field(default_factory=list)
     points: int = 0
     moves: int = 0
+    points_sq: int = 0
+    wins_by_position: list[int] = field(default_factory=list)
+    points_by_seat: list[int] = field(default_factory=list)
+    pips_by_seat: list[int] = field(default_factory=list)
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
         self.blocked += other.blocked
         self.points += other.points
         self.moves += other.moves
-        if not self.wins_by_seat:
-            self.wins_by_seat = [0] * len(other.wins_by_seat)
-        for i, w in enumerate(other.wins_by_seat):
-            self.wins_by_seat[i] += w
+        self.points_sq += other.points_sq
+        for name in ("wins_by_seat", "wins_by_position", "points_by_seat", "pips_by_seat"):
+            mine: list[int] = getattr(self, name)
+            theirs: list[int] = getattr(other, name)
+            if not mine:
+                mine.extend([0] * len(theirs))
+            for i, w in enumerate(theirs):
+                mine[i] += w
 
 
 _BITS = tuple(1 << i for i in range(128))
@@ -60,14 +93,25 @@ _BITS = tuple(1 << i for i in range(128))
 @cache
 def _tables(max_pip: int) -> Tables:
     tiles = full_set(max_pip)
-    value_masks = tuple(
-        sum(1 << i for i, t in enumerate(tiles) if t.has(v)) for v in range(max_pip + 1)
+    masks = tuple(sum(1 << i for i, t in enumerate(tiles) if t.has(v)) for v in range(max_pip + 1))
+    plays = []
+    for v, vmask in enumerate(masks):
+        ids = [i for i in range(len(tiles)) if vmask >> i & 1]
+        table: Plays = {0: ()}
+        for pick in range(1, 1 << len(ids)):
+            chosen = [t for k, t in enumerate(ids) if pick >> k & 1]
+            table[sum(1 << t for t in chosen)] = tuple((t, tiles[t].pips - v) for t in chosen)
+        plays.append(table)
+    pv = tuple(t.pips for t in tiles)
+    chunks = tuple(
+        tuple(
+            sum(pv[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < len(tiles))
+            for byte in range(256)
+        )
+        for k in range((len(tiles) + 7) // 8)
     )
-    return (
-        value_masks,
-        tuple(t.low for t in tiles),
-        tuple(t.high for t in tiles),
-        tuple(t.pips for t in tiles),
+    return Tables(
+        tuple(t.low for t in tiles), tuple(t.high for t in tiles), pv, masks, tuple(plays), chunks
     )
 
 
@@ -79,12 +123,8 @@ def _deal(
     for i in range(count - 1, 0, -1):
         j = int(drand() * (i + 1))
         ids[i], ids[j] = ids[j], ids[i]
-    hands = []
-    for k in range(n):
-        m = 0
-        for t in ids[k * size : (k + 1) * size]:
-            m |= _BITS[t]
-        hands.append(m)
+    bit = _BITS.__getitem__
+    hands = [sum(map(bit, ids[k : k + size])) for k in range(0, n * size, size)]
     boneyard = ids[n * size :] if r.draw else []
     if round_number == 1 and r.first_lead is FirstLead.HIGHEST_DOUBLE:
         tiles = full_set(r.max_pip)
@@ -112,7 +152,7 @@ def _play(
     order, then right-end plays; the generator is called only when there is a
     choice.
     """
-    vm, lo, hi, _ = tables
+    lo, hi, vm, sub = tables.lo, tables.hi, tables.masks, tables.plays
     n = len(hands)
     cur = starter - 1
     h = hands[cur]
@@ -130,12 +170,33 @@ def _play(
     left, right = lo[t], hi[t]
     moves = 1
     passes = 0
-    cur = (cur + 1) % n
+    last = n - 1
+    cur = cur + 1 if cur < last else 0
     while True:
         h = hands[cur]
-        ml = h & vm[left]
-        mr = h & vm[right] if right != left else 0
-        if not (ml or mr):
+        pl = sub[left][h & vm[left]]
+        if right != left:
+            pr = sub[right][h & vm[right]]
+            if pl:
+                if pr:
+                    cl = len(pl)
+                    idx = int(rand() * (cl + len(pr)))
+                    if idx < cl:
+                        t, left = pl[idx]
+                    else:
+                        t, right = pr[idx - cl]
+                else:
+                    t, left = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
+            elif pr:
+                t, right = pr[int(rand() * len(pr))] if len(pr) > 1 else pr[0]
+            else:
+                t = -1
+        elif pl:
+            # Both ends show the same value: the line grows on the right (Line.place).
+            t, right = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
+        else:
+            t = -1
+        if t < 0:
             if boneyard:
                 hands[cur] = h | (1 << boneyard.pop(0))
                 moves += 1
@@ -144,47 +205,82 @@ def _play(
             if passes >= n:
                 # RoundState ends the round at the last placement (R13), before
                 # the confirming passes counted here.
-                return 0, moves - (n - 1)
+                return 0, moves - last
             moves += 1
-            cur = (cur + 1) % n
+            cur = cur + 1 if cur < last else 0
             continue
         passes = 0
-        cl = ml.bit_count()
-        k = cl + mr.bit_count()
-        idx = int(rand() * k) if k > 1 else 0
-        if idx < cl:
-            m = ml
-            e = left
-        else:
-            m = mr
-            idx -= cl
-            e = right
-        for _ in range(idx):
-            m &= m - 1
-        t = (m & -m).bit_length() - 1
-        other = lo[t] + hi[t] - e
-        if e == right:
-            right = other
-        else:
-            left = other
         h ^= 1 << t
         hands[cur] = h
         moves += 1
         if not h:
             return cur + 1, moves
-        cur = (cur + 1) % n
+        cur = cur + 1 if cur < last else 0
 
 
-def _totals(hands: list[int], pv: tuple[int, ...]) -> list[int]:
+def _totals(hands: list[int], chunks: tuple[tuple[int, ...], ...]) -> list[int]:
+    """Pips left in each hand, a byte of tiles at a time."""
     out = []
     for h in hands:
         s = 0
-        while h:
-            b = h & -h
-            s += pv[b.bit_length() - 1]
-            h ^= b
+        for c in chunks:
+            if not h:
+                break
+            s += c[h & 255]
+            h >>= 8
         out.append(s)
     return out
+
+
+def _scorer(r: Rules, n: int) -> Callable[[list[int], int], tuple[int, int]]:
+    """``score_totals`` for one ruleset and player count, without its per-call lookups:
+    ``(totals, went_out or 0) -> (winning seat or 0, points)``."""
+    sides = r.teams(n)
+    all_pips = r.blocked_scoring is BlockedScoring.ALL_PIPS
+    if len(sides[0]) == 1:
+
+        def single(totals: list[int], went: int) -> tuple[int, int]:
+            total = sum(totals)
+            if went:
+                return went, total
+            low = min(totals)
+            if totals.count(low) > 1:
+                return 0, 0
+            return totals.index(low) + 1, total - low if all_pips else total - 2 * low
+
+        return single
+
+    if sides == ((1, 3), (2, 4)):
+
+        def facing(totals: list[int], went: int) -> tuple[int, int]:
+            a = totals[0] + totals[2]
+            b = totals[1] + totals[3]
+            if went:
+                return went, b if went & 1 else a
+            if a == b:
+                return 0, 0
+            if a < b:
+                return 1, b if all_pips else b - a
+            return 2, a if all_pips else a - b
+
+        return facing
+
+    side_of = tuple(
+        next(i for i, side in enumerate(sides) if seat in side) for seat in range(1, n + 1)
+    )
+
+    def paired(totals: list[int], went: int) -> tuple[int, int]:
+        side_totals = [sum(totals[s - 1] for s in side) for side in sides]
+        total = sum(side_totals)
+        if went:
+            return went, total - side_totals[side_of[went - 1]]
+        low = min(side_totals)
+        if side_totals.count(low) > 1:
+            return 0, 0
+        win = side_totals.index(low)
+        return sides[win][0], total - low if all_pips else total - 2 * low
+
+    return paired
 
 
 def random_round(
@@ -202,7 +298,7 @@ def random_round(
     n = r.check_players(players)
     tables = _tables(r.max_pip)
     drand = rng_for(seed, "deal", round_number).random
-    hands, boneyard, lot, forced = _deal(r, n, r.hand_size(n), len(tables[1]), drand, round_number)
+    hands, boneyard, lot, forced = _deal(r, n, r.hand_size(n), len(tables.lo), drand, round_number)
     if starter is None:
         starter = lot
     else:
@@ -210,7 +306,7 @@ def random_round(
     went, moves = _play(
         hands, boneyard, starter, forced, rng_for(seed, "play", round_number).random, tables
     )
-    outcome = score_round(r, _totals(hands, tables[3]), went or None)
+    outcome = score_round(r, _totals(hands, tables.chunks), went or None)
     return FastResult(outcome, starter, moves)
 
 
@@ -223,20 +319,133 @@ def random_rounds(
     n = r.check_players(players)
     tables = _tables(r.max_pip)
     size = r.hand_size(n)
-    count = len(tables[1])
+    count = len(tables.lo)
     rand = random.Random(f"{seed}/sim/{block}").random
-    tally = Tally(wins_by_seat=[0] * n)
-    wins = tally.wins_by_seat
-    pv = tables[3]
+    tally = Tally(
+        wins_by_seat=[0] * n,
+        wins_by_position=[0] * n,
+        points_by_seat=[0] * n,
+        pips_by_seat=[0] * n,
+    )
+    score = _scorer(r, n)
+    if r.draw or r.first_lead is not FirstLead.LOT or len(tables.chunks) != 4 or size < 2:
+        for _ in range(games):
+            hands, boneyard, starter, forced = _deal(r, n, size, count, rand, 1)
+            went, moves = _play(hands, boneyard, starter, forced, rand, tables)
+            _count(tally, n, starter, went, moves, _totals(hands, tables.chunks), score)
+        tally.games = games
+        return tally
+    # Block with a lot for the starter and a double-six set, the common case: the same
+    # steps as _deal, _play, _totals and _count, written out in one loop for speed.
+    # tests/test_simulate.py checks this loop against RoundState round by round.
+    lo, hi, vm, sub = tables.lo, tables.hi, tables.masks, tables.plays
+    c0, c1, c2, c3 = tables.chunks
+    bit = _BITS.__getitem__
+    base = list(range(count))
+    down = tuple(range(count - 1, 0, -1))
+    starts = tuple(range(0, n * size, size))
+    last = n - 1
+    wins, by_pos, by_seat = tally.wins_by_seat, tally.wins_by_position, tally.points_by_seat
+    pips_acc = tally.pips_by_seat
+    blocked = moves_sum = points_sum = points_sq = 0
     for _ in range(games):
-        hands, boneyard, starter, forced = _deal(r, n, size, count, rand, 1)
-        went, moves = _play(hands, boneyard, starter, forced, rand, tables)
-        winner, points = score_totals(r, _totals(hands, pv), went or None)
-        tally.moves += moves
+        ids = base[:]
+        for i in down:
+            j = int(rand() * (i + 1))
+            ids[i], ids[j] = ids[j], ids[i]
+        hands = [sum(map(bit, ids[k : k + size])) for k in starts]
+        starter = 1 + int(rand() * n)
+        cur = starter - 1
+        h = hands[cur]
+        for _ in range(int(rand() * size)):
+            h &= h - 1
+        t = (h & -h).bit_length() - 1
+        hands[cur] ^= 1 << t
+        left, right = lo[t], hi[t]
+        moves = 1
+        passes = 0
+        cur = cur + 1 if cur < last else 0
+        while True:
+            h = hands[cur]
+            pl = sub[left][h & vm[left]]
+            if right != left:
+                pr = sub[right][h & vm[right]]
+                if pl:
+                    if pr:
+                        cl = len(pl)
+                        idx = int(rand() * (cl + len(pr)))
+                        if idx < cl:
+                            t, left = pl[idx]
+                        else:
+                            t, right = pr[idx - cl]
+                    else:
+                        t, left = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
+                elif pr:
+                    t, right = pr[int(rand() * len(pr))] if len(pr) > 1 else pr[0]
+                else:
+                    t = -1
+            elif pl:
+                t, right = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
+            else:
+                t = -1
+            if t < 0:
+                passes += 1
+                if passes >= n:
+                    moves -= last
+                    went = 0
+                    break
+                moves += 1
+                cur = cur + 1 if cur < last else 0
+                continue
+            passes = 0
+            h ^= 1 << t
+            hands[cur] = h
+            moves += 1
+            if not h:
+                went = cur + 1
+                break
+            cur = cur + 1 if cur < last else 0
+        totals = [c0[h & 255] + c1[h >> 8 & 255] + c2[h >> 16 & 255] + c3[h >> 24] for h in hands]
+        winner, points = score(totals, went)
+        moves_sum += moves
+        pips_acc = list(map(add, pips_acc, totals))
         if not went:
-            tally.blocked += 1
+            blocked += 1
         if winner:
             wins[winner - 1] += 1
-            tally.points += points
-    tally.games = games
+            by_pos[(winner - starter) % n] += 1
+            by_seat[winner - 1] += points
+            points_sum += points
+            points_sq += points * points
+    tally.games += games
+    tally.blocked += blocked
+    tally.moves += moves_sum
+    tally.points += points_sum
+    tally.points_sq += points_sq
+    tally.pips_by_seat = pips_acc
     return tally
+
+
+def _count(
+    tally: Tally,
+    n: int,
+    starter: int,
+    went: int,
+    moves: int,
+    totals: list[int],
+    score: Callable[[list[int], int], tuple[int, int]],
+) -> tuple[int, int]:
+    """Add one finished round to ``tally``; return (winning seat or 0, points)."""
+    winner, points = score(totals, went)
+    tally.moves += moves
+    for i, p in enumerate(totals):
+        tally.pips_by_seat[i] += p
+    if not went:
+        tally.blocked += 1
+    if winner:
+        tally.wins_by_seat[winner - 1] += 1
+        tally.wins_by_position[(winner - starter) % n] += 1
+        tally.points_by_seat[winner - 1] += points
+        tally.points += points
+        tally.points_sq += points * points
+    return winner, points
