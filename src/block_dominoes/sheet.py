@@ -16,7 +16,7 @@ A round is written either as the remaining hands (the HAND syntax of
 >>> s.add_claim(2, 0)
 Traceback (most recent call last):
 ...
-block_dominoes.errors.InvalidPositionError: claim refused: Ben (player 2) cannot score 0 with 3 players under 'pagat': a domino scores 1 to 92 (the 2 opponents each still hold 1 to 5 tiles, R13, R15) and a block 2 to 92 (R16)
+block_dominoes.errors.InvalidPositionError: claim refused: Ben (player 2) cannot score 0 with 3 players under 'pagat': a domino scores 1 to 92 (the 2 opponents each still hold 1 to 5 tiles, R13, R15) and a block 3 to 92 (R16)
 
 How claims are checked
 ----------------------
@@ -161,7 +161,9 @@ def _seats_text(seats: Sequence[int]) -> str:
 class ClaimTable:
     """What one seat can score in one round, for a ruleset and player count.
 
-    ``domino`` is a bitset of the points a domino by the claimant's side can give
+    ``hand_size`` is the most tiles one hand can hold (the dealt hand; more in
+    the Draw game), ``in_play`` the tiles dealt or drawable. ``domino`` is a
+    bitset of the points a domino by the claimant's side can give
     (exact for the deal); ``blocked`` maps each possible own (side) total ``a`` of
     a blocked round's sole lowest side to the bitset of the points it can give
     (necessary conditions, see the module docstring).
@@ -173,6 +175,7 @@ class ClaimTable:
     opponents: int
     other_sides: int
     hand_size: int
+    in_play: int
     domino: int
     blocked: tuple[tuple[int, int], ...]
 
@@ -188,17 +191,22 @@ class ClaimTable:
 def claim_table(rules: Rules, players: int) -> ClaimTable:
     """The points one seat can claim for a round (every seat is alike: sides are equal)."""
     n = rules.check_players(players)
-    size = rules.hand_size(n)
+    dealt = rules.hand_size(n)
+    # In the Draw game a hand grows by drawing from the boneyard (V6).
+    extra = rules.undealt(n) if rules.draw else 0
+    size = dealt + extra
+    in_play = n * dealt + extra
     sides = rules.teams(n)
     side = len(sides[0])
     m = len(sides) - 1
     opp = n - side
-    reach = _reach(rules.max_pip, n * size)
-    # A domino: the opponents each hold 1..size tiles, all distinct (R13, R15).
-    domino = _between(reach, opp, opp * size)
+    reach = _reach(rules.max_pip, in_play)
+    # A domino: the opponents each hold 1..size tiles, all distinct (R13, R15);
+    # the winner has played at least a dealt hand.
+    domino = _between(reach, opp, min(opp * size, in_play - dealt))
     side_bits = _between(reach, side, side * size)
     others_union = _between(reach, opp, opp * size)
-    all_held = _between(reach, n, n * size - 1)  # at least the lead was played
+    all_held = _between(reach, n, in_play - 1)  # at least the lead was played
     blocked: list[tuple[int, int]] = []
     for a in _values(side_bits):
         # every other side holds more than a (R16: the sole lowest) and what its hands can hold
@@ -214,7 +222,7 @@ def claim_table(rules: Rules, players: int) -> ClaimTable:
             continue
         points = targets >> a if rules.blocked_scoring is BlockedScoring.DIFFERENCE else targets
         blocked.append((a, points))
-    return ClaimTable(rules, n, side, opp, m, size, domino, tuple(blocked))
+    return ClaimTable(rules, n, side, opp, m, size, in_play, domino, tuple(blocked))
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +284,8 @@ def _domino_example(table: ClaimTable, seat: int, points: int) -> tuple[int, ...
     sides = r.teams(n)
     mine = next(s for s in sides if seat in s)
     opp = [s for s in range(1, n + 1) if s not in mine]
-    tiles = _hand_in(full_set(r.max_pip), len(opp), len(opp) * size, points)
+    most = min(len(opp) * size, table.in_play - r.hand_size(n))
+    tiles = _hand_in(full_set(r.max_pip), len(opp), most, points)
     if tiles is None:
         return None
     totals = [0] * n
@@ -345,17 +354,32 @@ def _blocked_example(table: ClaimTable, seat: int, a: int, points: int) -> tuple
         if left != 0:
             return None
     held = sum(1 for t in full_set(r.max_pip) if t not in pool)
-    if held > n * size - 1:
+    if held > table.in_play - 1:
         return None
     return tuple(totals)
 
 
-def check_claim(rules: Rules | str, players: int, seat: int, points: int) -> list[Interpretation]:
+def check_claim(
+    rules: Rules | str,
+    players: int,
+    seat: int,
+    points: int,
+    *,
+    names: Sequence[str] | None = None,
+) -> list[Interpretation]:
     """Check the claim "``seat`` scored ``points``" for one round.
 
     Returns the possible interpretations; raises InvalidPositionError naming the
     reason when no interpretation is possible (a bad seat, negative points, or
-    points no domino and no block can give under these rules).
+    points no domino and no block can give under these rules). ``names`` (one
+    per seat) only makes the refusal name the player.
+
+    >>> check_claim('pagat', 4, 1, 2)
+    Traceback (most recent call last):
+    ...
+    block_dominoes.errors.InvalidPositionError: claim refused: player 1 cannot score 2 with 4 players under 'pagat': a domino scores 3 to 124 (the 3 opponents each still hold 1 to 5 tiles, R13, R15) and a block 5 to 124 (R16)
+    >>> [i.kind.value for i in check_claim('pagat', 4, 1, 3)]
+    ['domino']
     """
     r = find_rules(rules)
     n = r.check_players(players)
@@ -407,7 +431,8 @@ def check_claim(rules: Rules | str, players: int, seat: int, points: int) -> lis
             )
         )
     if not out:
-        raise InvalidPositionError(_refusal(table, seat, points))
+        label = f"player {seat}" if names is None else f"{names[seat - 1]} (player {seat})"
+        raise InvalidPositionError(_refusal(table, label, points))
     return out
 
 
@@ -415,9 +440,8 @@ def _totals_text(totals: Sequence[int], went_out: int | None) -> str:
     return ", ".join("-" if s == went_out else str(t) for s, t in enumerate(totals, start=1))
 
 
-def _refusal(table: ClaimTable, seat: int, points: int) -> str:
+def _refusal(table: ClaimTable, name: str, points: int) -> str:
     r, n = table.rules, table.players
-    name = f"player {seat}"
     dom = _ranges(_values(table.domino))
     blk = _ranges(_values(table.blocked_bits))
     each = f"1 to {table.hand_size} tiles"
@@ -776,7 +800,7 @@ def _entry_outcome(
 ) -> tuple[Outcome, tuple[Interpretation, ...]]:
     if entry.claim is not None:
         seat, points = entry.claim
-        interps = tuple(check_claim(r, n, seat, points))
+        interps = tuple(check_claim(r, n, seat, points, names=names))
         side = next(s for s in r.teams(n) if seat in s)
         kinds = {i.kind for i in interps}
         kind = next(iter(kinds)) if len(kinds) == 1 else OutcomeKind.DOMINO
