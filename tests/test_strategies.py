@@ -1,0 +1,301 @@
+"""Computer strategies: only legal moves, fairness (knowledge), each strategy's idea, hints."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from block_dominoes.errors import BlockDominoesError, IllegalMoveError
+from block_dominoes.fast import random_round
+from block_dominoes.game import play_round
+from block_dominoes.round import Pass, Play, RoundState
+from block_dominoes.rules import find_rules, rules_names
+from block_dominoes.strategies import (
+    STRATEGIES,
+    choose_expert,
+    find_strategy,
+    hint,
+    knowledge,
+    sample_hidden,
+)
+from block_dominoes.tiles import Tile
+
+
+def T(text: str) -> Tile:
+    return Tile.parse(text)
+
+
+# -- legality ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_every_strategy_plays_only_legal_moves_for_every_preset_and_player_count(
+    name: str,
+) -> None:
+    strategy = STRATEGIES[name]
+    rounds = 2 if name == "expert" else 12
+    checked = 0
+    for preset in rules_names():
+        r = find_rules(preset)
+        for n in r.player_counts:
+            for seed in range(rounds):
+                state = RoundState.deal(r, n, seed)
+                rng = random.Random(seed)
+                while not state.is_over:
+                    choice = strategy.choose(state, rng)
+                    assert choice.move in state.legal_moves(), (preset, n, seed, choice)
+                    assert choice.reason
+                    state = state.apply(choice.move)
+                    checked += 1
+    assert checked > 100
+
+
+def test_every_strategy_mixed_at_one_table() -> None:
+    names = ["keep-numbers", "blocker", "expert", "heavy"]
+    for seed in range(6):
+        g = play_round("pagat", 4, seed, names)
+        assert g.state.is_over and len(g.reasons) == len(g.state.history)
+
+
+def test_random_keeps_its_exact_behaviour_with_the_fast_path() -> None:
+    for seed in range(30):
+        slow = play_round("pagat", 3, seed, "random").state.outcome()
+        fast = random_round("pagat", 3, seed).outcome
+        assert slow is not None
+        assert (slow.winner, slow.points, slow.totals) == (fast.winner, fast.points, fast.totals)
+
+
+def test_unknown_strategy_names_the_choices() -> None:
+    with pytest.raises(BlockDominoesError, match=r"'keep-numbers'.*'expert'"):
+        find_strategy("clever")
+
+
+# -- knowledge ----------------------------------------------------------------------
+def scripted() -> RoundState:
+    # Player 1 leads [3|4]; player 2 has no 3 and no 4 and passes (R9);
+    # player 1 plays [4|5] on the 4; player 2 plays [5|6].
+    s = RoundState.new(
+        "pagat", [["3-4", "4-5", "1-1", "2-2"], ["5-6", "0-0", "1-2", "0-1"]], starter=1
+    )
+    s = s.apply(Play(T("3-4")))
+    s = s.apply(Pass())
+    s = s.apply(Play(T("4-5"), 4))
+    return s.apply(Play(T("5-6"), 5))
+
+
+def test_knowledge_records_passes_as_missing_numbers() -> None:
+    k = knowledge(scripted(), 1)
+    assert k.lacks == (frozenset(), frozenset({3, 4}))
+    assert k.counts == (2, 3)
+    assert k.hand == (T("1-1"), T("2-2"))
+    assert len(k.unseen) == 28 - 2 - 3  # not in my hand, not on the line
+    assert k.hidden_rest == len(k.unseen) - 3
+    assert k.to_move == 1
+
+
+def test_knowledge_is_the_same_whatever_the_hidden_hands() -> None:
+    a = RoundState.new("pagat", [["3-4", "1-1"], ["5-6", "0-0"]], starter=1)
+    b = RoundState.new("pagat", [["3-4", "1-1"], ["2-6", "0-2"]], starter=1)
+    assert knowledge(a, 1) == knowledge(b, 1)
+    assert knowledge(a, 2) != knowledge(b, 2)
+
+
+def test_knowledge_hides_an_opponents_drawn_tile() -> None:
+    s = RoundState.deal("draw", 2, 4)
+    while not any(not isinstance(m, Play) for _, m in s.history) and not s.is_over:
+        s = s.apply(STRATEGIES["heavy"].choose(s, random.Random(0)).move)
+    drawer = next(seat for seat, m in s.history if not isinstance(m, Play))
+    other = 2 if drawer == 1 else 1
+    assert None in [m for seat, m in knowledge(s, other).history if seat == drawer]
+    assert None not in [m for _, m in knowledge(s, drawer).history]
+
+
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 30))
+def test_samples_respect_hand_sizes_and_passes(seed: int, n: int, steps: int) -> None:
+    s = RoundState.deal("pagat", n, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over:
+            break
+        s = s.apply(STRATEGIES["random"].choose(s, rng).move)
+    k = knowledge(s, 1)
+    hands, rest = sample_hidden(k, random.Random(seed))
+    assert hands[0] == s.hand(1)
+    assert [len(h) for h in hands] == [len(h) for h in s.hands]
+    dealt = [t for h in hands[1:] for t in h] + list(rest)
+    assert sorted(dealt) == sorted(k.unseen)
+    for seat in range(2, n + 1):
+        for t in hands[seat - 1]:
+            assert not (t.low in k.lacks[seat - 1] or t.high in k.lacks[seat - 1])
+
+
+# -- each strategy's idea -------------------------------------------------------------
+def test_keep_numbers_keeps_its_most_held_number_open() -> None:
+    # Ends 2 and 6. [2|5] on the 2 leaves a 5 open and the hand still holds three 5s;
+    # [6|6] is heavier but leaves a 6, of which it holds none.
+    s = RoundState.new(
+        "pagat",
+        [["2-6", "1-1"], ["2-5", "6-6", "0-5", "1-5", "3-5"]],
+        starter=1,
+    ).apply(Play(T("2-6")))
+    c = find_strategy("keep-numbers").choose(s, random.Random(0))
+    assert c.move == Play(T("2-5"), 2)
+    assert "3 more tiles with a 5" in c.reason
+
+
+def test_heavy_plays_the_heaviest_tile() -> None:
+    s = RoundState.new("pagat", [["2-6", "1-1"], ["2-5", "6-6", "0-2"]], starter=1)
+    s = s.apply(Play(T("2-6")))
+    assert find_strategy("heavy").choose(s, random.Random(0)).move == Play(T("6-6"), 6)
+
+
+def test_blocker_leaves_the_number_an_opponent_passed_on() -> None:
+    # Ends 3 and 5; player 2 passed on 3 and 4, then on 3 and 5 (R9). [3|5] closes
+    # both ends on numbers player 2 lacks (on the 3 it leaves 5 and 5, and [5|6]
+    # still follows); the heavier [5|6] would leave a 6 open.
+    s = RoundState.new(
+        "pagat", [["3-4", "4-5", "3-5", "5-6", "0-0"], ["1-1", "1-2", "0-6"]], starter=1
+    )
+    s = s.apply(Play(T("3-4")))  # lead
+    s = s.apply(Pass())  # player 2 has no 3 or 4 (R9)
+    s = s.apply(Play(T("4-5"), 4))  # ends 3 and 5
+    s = s.apply(Pass())  # player 2 has no 3 or 5 either
+    c = find_strategy("blocker").choose(s, random.Random(0))
+    assert c.move == Play(T("3-5"), 3), c
+    assert "leaves 5 and 5 open; player 2 passed on 5 (R9)" in c.reason
+    heavy = find_strategy("heavy").choose(s, random.Random(0))
+    assert heavy.move != c.move
+
+
+def test_expert_is_deterministic_given_its_generator() -> None:
+    s = RoundState.deal("pagat", 3, 5)
+    a = choose_expert(s, random.Random(1))
+    b = choose_expert(s, random.Random(1))
+    assert a == b and "deals of the unseen tiles" in a.reason
+
+
+def test_expert_beats_random_in_two_player_rounds() -> None:
+    # Seats rotated, 60 seeded rounds: the expert's mean margin is clearly positive,
+    # while random against random is about zero.
+    def margin(name: str) -> float:
+        total = 0
+        for i in range(60):
+            seat = i % 2 + 1
+            names = [name, "random"] if seat == 1 else ["random", name]
+            r = play_round("pagat", 2, i, names).state.returns()
+            total += r[seat - 1] - r[2 - seat]
+        return total / 60
+
+    assert margin("expert") > margin("random") + 2
+
+
+# -- hints ----------------------------------------------------------------------------
+def consistent_variants(state: RoundState, seat: int, count: int) -> list[RoundState]:
+    """Rounds that look identical to ``seat``: other hands re-dealt from the unseen
+    tiles (kept only when the whole history replays legally), same moves."""
+    played: dict[int, set[Tile]] = {}
+    for s, m in state.history:
+        if isinstance(m, Play):
+            played.setdefault(s, set()).add(m.tile)
+    pool = [t for i, h in enumerate(state.hands, 1) if i != seat for t in h] + list(state.rest)
+    out = []
+    rng = random.Random(7)
+    for _ in range(400):
+        rng.shuffle(pool)
+        hands = []
+        i = 0
+        for s in range(1, state.players + 1):
+            if s == seat:
+                hands.append(list(state.dealt[s - 1]))
+            else:
+                k = len(state.hand(s))
+                hands.append(sorted(pool[i : i + k]) + sorted(played.get(s, ())))
+                i += k
+        try:
+            v = RoundState.new(
+                state.rules, hands, starter=state.starter, rest=pool[i:], lead=state.lead
+            )
+            for _, m in state.history:
+                v = v.apply(m)
+        except BlockDominoesError:
+            continue
+        if v.hands != state.hands:
+            out.append(v)
+        if len(out) == count:
+            break
+    return out
+
+
+@pytest.mark.parametrize(("n", "seed", "steps"), [(2, 3, 3), (3, 8, 4), (4, 2, 5), (2, 21, 6)])
+def test_hint_never_uses_hidden_information(n: int, seed: int, steps: int) -> None:
+    s = RoundState.deal("pagat", n, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        s = s.apply(STRATEGIES["heavy" if s.current_player % 2 else "random"].choose(s, rng).move)
+    assert not s.is_over
+    seat = s.current_player
+    h = hint(s)
+    variants = consistent_variants(s, seat, 4)
+    assert variants, "no consistent re-deal found"
+    for v in variants:
+        assert knowledge(v) == knowledge(s)
+        assert hint(v) == h
+
+
+def test_hint_would_change_if_it_peeked() -> None:
+    # Guard for the test above: the hidden hands do matter to a cheating search,
+    # so equality of hints is not an accident of a position with one good move.
+    s = RoundState.deal("pagat", 2, 3)
+    rng = random.Random(3)
+    for _ in range(3):
+        s = s.apply(STRATEGIES["heavy"].choose(s, rng).move)
+    from block_dominoes.solver import Search2, tables
+    from block_dominoes.tiles import tile_index
+
+    def peek(state: RoundState) -> list[int]:
+        me, opp = state.current_player, 3 - state.current_player
+        m1 = sum(1 << tile_index(t) for t in state.hand(me))
+        m2 = sum(1 << tile_index(t) for t in state.hand(opp))
+        pv = tables(6)[3]
+        values = []
+        a, b = state.line.end_values
+        for m in state.playable():
+            assert isinstance(m, Play) and m.end is not None
+            rest = m1 & ~(1 << tile_index(m.tile))
+            na, nb = (m.tile.other(a), b) if m.end == a else (a, m.tile.other(b))
+            p1 = sum(pv[i] for i in range(28) if rest >> i & 1)
+            p2 = sum(pv[i] for i in range(28) if m2 >> i & 1)
+            values.append(-Search2().value(m2, rest, p2, p1, na, nb) if rest else p2)
+        return values
+
+    seen = {tuple(peek(v)) for v in [s, *consistent_variants(s, s.current_player, 6)]}
+    assert len(seen) > 1
+
+
+def test_hint_for_a_forced_pass_and_an_only_move() -> None:
+    s = RoundState.new("pagat", [["3-4", "4-4"], ["5-6", "0-0"]], starter=1)
+    s = s.apply(Play(T("3-4")))
+    h = hint(s)
+    assert h.move == Pass() and "no tile in your hand matches 3 and 4 (R9)" in h.reason
+    s = RoundState.new("pagat", [["3-4", "0-1"], ["4-6", "0-0"]], starter=1)
+    s = s.apply(Play(T("3-4")))
+    assert hint(s).move == Play(T("4-6"), 4)
+
+
+def test_hint_after_the_round_is_an_error() -> None:
+    s = RoundState.new("pagat", [["3-4"], ["4-6"]], starter=1).apply(Play(T("3-4")))
+    assert s.is_over  # player 1 went out with the lead (R13)
+    with pytest.raises(IllegalMoveError, match="R13"):
+        hint(s)
+
+
+def test_hint_mentions_an_opponents_pass() -> None:
+    s = RoundState.new(
+        "pagat", [["3-4", "4-5", "3-5", "5-6", "0-0"], ["1-1", "1-2", "0-6"]], starter=1
+    )
+    for m in (Play(T("3-4")), Pass(), Play(T("4-5"), 4), Pass()):
+        s = s.apply(m)
+    h = hint(s)
+    assert isinstance(h.move, Play) and h.move in s.legal_moves()
+    assert h.reason.startswith(f"Play {h.move.tile} on the ")
