@@ -10,7 +10,7 @@ the same seed (tests check this move for move), at a fraction of the cost;
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from operator import add
@@ -332,8 +332,8 @@ def random_rounds(
         for _ in range(games):
             hands, boneyard, starter, forced = _deal(r, n, size, count, rand, 1)
             went, moves = _play(hands, boneyard, starter, forced, rand, tables)
-            _count(tally, n, starter, went, moves, _totals(hands, tables.chunks), score)
-        tally.games = games
+            totals = _totals(hands, tables.chunks)
+            _count(tally, n, starter, went, moves, totals, *score(totals, went))
         return tally
     # Block with a lot for the starter and a double-six set, the common case: the same
     # steps as _deal, _play, _totals and _count, written out in one loop for speed.
@@ -432,11 +432,13 @@ def _count(
     starter: int,
     went: int,
     moves: int,
-    totals: list[int],
-    score: Callable[[list[int], int], tuple[int, int]],
-) -> tuple[int, int]:
-    """Add one finished round to ``tally``; return (winning seat or 0, points)."""
-    winner, points = score(totals, went)
+    totals: Sequence[int],
+    winner: int,
+    points: int,
+) -> None:
+    """Add one finished round to ``tally``: who started, who went out (0: blocked),
+    its moves, the pips left in each hand, the winning seat (0: a tied block), points."""
+    tally.games += 1
     tally.moves += moves
     for i, p in enumerate(totals):
         tally.pips_by_seat[i] += p
@@ -448,4 +450,3 @@ def _count(
         tally.points_by_seat[winner - 1] += points
         tally.points += points
         tally.points_sq += points * points
-    return winner, points
