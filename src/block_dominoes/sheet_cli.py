@@ -139,7 +139,11 @@ def cmd_plot(a: argparse.Namespace) -> tuple[str, object]:
         raise InvalidPositionError(
             f"--out {a.out!r}: the chart can be written as .png, .svg or .pdf"
         )
-    fig.savefig(out, format=fmt, metadata=_plot_metadata(fmt))
+    import matplotlib
+
+    # A fixed salt makes the SVG element ids, and so the file, the same every time.
+    with matplotlib.rc_context({"svg.hashsalt": "block-dominoes"}):
+        fig.savefig(out, format=fmt, metadata=_plot_metadata(fmt))
     k = len(sheet.rounds)
     return f"chart of {k} round{'' if k == 1 else 's'} written to {a.out}", {
         "out": a.out,
