@@ -328,6 +328,11 @@ _KEYS = {
 }
 
 
+_OPEN_RE = re.compile(r"\[\s+")
+_CLOSE_RE = re.compile(r"\s+\]")
+_INNER_RE = re.compile(r"\s*([-|:/])\s*")
+
+
 def _lerr(n: int, text: str) -> RecordError:
     return RecordError(f"line {n}: {text}")
 
@@ -336,6 +341,8 @@ def _tiles_at(n: int, text: str) -> tuple[Tile, ...]:
     body = text.strip()
     if body in ("-", "none", "None", "NONE"):
         return ()
+    # spaces inside a tile are forgiven: '[6 | 4]', '6 - 4'
+    body = _INNER_RE.sub(r"\1", _CLOSE_RE.sub("]", _OPEN_RE.sub("[", body)))
     try:
         return tuple(parse_tiles(body))
     except InvalidTileError as e:
@@ -403,8 +410,10 @@ def _parse_result(n: int, text: str) -> tuple[str, int | None, int]:
     return kind, winner, points
 
 
-def parse_record(text: str) -> Record:
+def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
     """Read the plain-text notation (see the module docstring).
+
+    ``default_rules`` is the ruleset of a record without a ``rules:`` line.
 
     Raises :class:`RecordError` with the line number for a line it cannot read,
     a header given twice, a move numbered out of order, an unknown ruleset, or
@@ -468,7 +477,7 @@ def parse_record(text: str) -> Record:
     def get(key: str) -> tuple[int, str] | None:
         return head.get(key)
 
-    rules = "pagat"
+    rules = _rules_name(default_rules, "default ruleset")
     if (h := get("rules")) is not None:
         rules = _rules_name(h[1], f"line {h[0]}")
     players = len(seats)
@@ -538,8 +547,9 @@ def format_record(record: Record) -> str:
     return "\n".join(out) + "\n"
 
 
-def load_record(text: str) -> Record:
-    """Read a record in either form: JSON (text starting with ``{``) or the notation.
+def load_record(text: str, *, default_rules: str = "pagat") -> Record:
+    """Read a record in either form: JSON (text starting with ``{``) or the notation
+    (whose ``rules:`` line defaults to ``default_rules``).
 
     Raises :class:`RecordError` with the line (and column, for JSON syntax).
     """
@@ -553,7 +563,7 @@ def load_record(text: str) -> Record:
                 f"line {e.lineno}, column {e.colno}: not valid JSON: {e.msg}"
             ) from None
         return record_from_json(data)
-    return parse_record(text)
+    return parse_record(text, default_rules=default_rules)
 
 
 def as_record(value: Record | str | Mapping[str, Any] | Sequence[Any]) -> Record:

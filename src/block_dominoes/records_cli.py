@@ -1,0 +1,125 @@
+"""Command-line sub-commands for game records: ``record convert`` and ``check``.
+
+* ``block-dominoes record convert IN OUT [--to json|text]`` reads a record in
+  either form (JSON or the notation; ``-`` reads standard input) and writes it
+  in the form OUT's extension names (``.json`` or ``.txt``); ``--to`` chooses
+  the form instead (needed for ``-``, standard output, unless the other form
+  of the input is wanted, which is the default there).
+* ``block-dominoes check RECORD [--json]`` replays the record and prints the
+  verdict. JSON: ``{"valid": bool, "first_error": null | {"move", "rule",
+  "message"}, "outcome": <as in score> | null}``.
+
+Exit status: 0 for a valid record; 1 for a record that breaks a rule (a
+verdict, printed on standard output like a valid one: the input was read
+fine); 2 for input that cannot be read (one line on standard error naming the
+file and the line, nothing on standard output), as for every other command.
+``--rules NAME`` gives the ruleset of a notation record without a ``rules:``
+line; a record that names another ruleset is an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .checker import check_record
+from .records import Record, RecordError, dump_json, format_record, load_record, record_to_json
+from .rules import find_rules
+
+__all__ = ["cmd_check", "cmd_convert", "read_record", "register"]
+
+_FORMS = {".json": "json", ".txt": "text"}
+
+
+def _read(path: str, rules: str | None) -> tuple[Record, str]:
+    name = "<stdin>" if path == "-" else path
+    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    try:
+        record = load_record(text, default_rules=rules or "pagat")
+    except RecordError as e:
+        raise RecordError(f"{name}: {e}") from None
+    if rules is not None and find_rules(rules).name != record.rules:
+        raise RecordError(
+            f"{name}: the record is played under {record.rules!r}, but --rules says {rules!r}"
+        )
+    return record, text
+
+
+def read_record(path: str, rules: str | None = None) -> Record:
+    """Read the record in file ``path`` (``-``: standard input), in either form.
+
+    Raises :class:`RecordError` whose message starts with the file's name, and
+    OSError for a file that cannot be opened.
+    """
+    return _read(path, rules)[0]
+
+
+def _form_of(out: str, to: str | None, record_text: str) -> str:
+    if to is not None:
+        return to
+    if out == "-":
+        return "text" if record_text.lstrip().startswith("{") else "json"
+    form = _FORMS.get(Path(out).suffix.lower())
+    if form is None:
+        raise RecordError(
+            f"cannot tell which form to write to {out!r}: name it .json or .txt, or give --to"
+        )
+    return form
+
+
+def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
+    record, raw = _read(a.input, a.rules)
+    form = _form_of(a.output, a.to, raw)
+    body = dump_json(record) if form == "json" else format_record(record)
+    data = record_to_json(record)
+    if a.output == "-":
+        return body.rstrip("\n"), data
+    Path(a.output).write_text(body, encoding="utf-8")
+    n = len(record.moves)
+    return f"wrote {a.output}: the record in {form} form ({n} move{'' if n == 1 else 's'})", {
+        "written": a.output,
+        "form": form,
+        "moves": n,
+    }
+
+
+def cmd_check(a: argparse.Namespace) -> tuple[str, object]:
+    verdict = check_record(read_record(a.record, a.rules))
+    if verdict.valid:
+        return verdict.describe(), verdict.to_json()
+    # A broken rule is a verdict, not bad input: print it, then exit with status 1.
+    if a.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False))
+    else:
+        print(verdict.describe())
+    sys.stdout.flush()
+    raise SystemExit(1)
+
+
+def register(
+    sub: Any,  # argparse's _SubParsersAction, whose type is private
+    common: Callable[[argparse.ArgumentParser], None],
+) -> None:
+    """Add ``record convert`` and ``check`` to the ``block-dominoes`` parser."""
+    p = sub.add_parser("record", help="convert a game record between JSON and the notation")
+    rsub = p.add_subparsers(dest="record_command", required=True, parser_class=type(p))
+    c = rsub.add_parser("convert", help="read a record in either form, write it in the other")
+    c.add_argument("input", metavar="IN", help="a record (.json or notation), or - for stdin")
+    c.add_argument("output", metavar="OUT", help="file to write (.json or .txt), or - for stdout")
+    c.add_argument(
+        "--to", choices=("json", "text"), help="the form to write (instead of OUT's extension)"
+    )
+    common(c)
+    c.set_defaults(func=cmd_convert, rules=None)
+
+    k = sub.add_parser(
+        "check",
+        help="replay a record and report the first broken rule (exit 1 if there is one)",
+    )
+    k.add_argument("record", metavar="RECORD", help="a record (JSON or notation), or - for stdin")
+    common(k)
+    k.set_defaults(func=cmd_check, rules=None)
