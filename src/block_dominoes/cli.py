@@ -177,7 +177,7 @@ def _players(text: str) -> int:
 
 
 # Modules that add their own sub-commands: each has ``register(subparsers, common)``.
-EXTENSIONS: tuple[str, ...] = ("sheet_cli", "records_cli", "simulate_cli")
+EXTENSIONS: tuple[str, ...] = ("play_cli", "sheet_cli", "records_cli", "simulate_cli")
 
 
 def build_parser() -> argparse.ArgumentParser:
