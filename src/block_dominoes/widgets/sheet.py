@@ -1,0 +1,365 @@
+"""The score sheet widget: a match kept round by round, every score explained.
+
+A thin shell over :mod:`block_dominoes.sheet`: the set-up form starts a sheet,
+the entry form records a round (the remaining hands, or a claim "seat S scored
+P") or corrects a past one, the undo button asks for a second click, and the
+sheet is saved to and loaded from a JSON file. Every refusal (an impossible
+round, a conflicting edit, a corrupt file) is shown as a message; the sheet only
+changes when the engine accepted the change.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from ..rules import find_rules, rules_names
+from ..sheet import Entry, Sheet, SheetFileError, load, save
+from .common import Message, guard
+
+__all__ = ["ScoreSheet", "score_sheet"]
+
+NEW_ROUND = "a new round"
+
+
+def _chart_png(sheet: Sheet) -> bytes:
+    from ..sheet_cli import sheet_figure
+
+    fig = sheet_figure(sheet, width=6.0, height=3.2)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
+
+
+class ScoreSheet(w.VBox):
+    """Set-up form, entry form, rounds explained, totals, chart, undo, save and load.
+
+    ``sheet`` is the current :class:`~block_dominoes.sheet.Sheet`; ``text`` is
+    its plain-text description (what the page shows, as text).
+    """
+
+    def __init__(
+        self,
+        players: int = 3,
+        rules: str = "pagat",
+        names: Sequence[str] | None = None,
+        starter: int = 1,
+        rounds: Sequence[Sequence[str] | tuple[int, int]] = (),
+        path: str = "match.json",
+    ) -> None:
+        sheet = Sheet.new(rules, players, names=names, starter=starter)
+        for r in rounds:
+            sheet = sheet.add(_entry(r))
+        self.sheet = sheet
+        self.text = ""
+        self.message = Message()
+
+        # set-up
+        self.players = w.Dropdown(options=[2, 3, 4], value=players, description="Players")
+        self.ruleset = w.Dropdown(
+            options=list(rules_names()), value=find_rules(rules).name, description="Rules"
+        )
+        self.names = w.Text(
+            value=",".join(sheet.names), description="Names", placeholder="Ann,Ben,Cem"
+        )
+        self.starter = w.BoundedIntText(
+            value=starter, min=1, max=4, description="Lot winner", tooltip="seat that starts (R5)"
+        )
+        self.new_button = w.Button(description="Start a new sheet", icon="file")
+        self.new_button.on_click(lambda _: self.start())
+        setup = w.VBox(
+            [
+                w.HTML("<b>Set up</b>: players in seat order; the lot winner starts round 1 (R5)."),
+                w.HBox([self.players, self.ruleset]),
+                w.HBox([self.names, self.starter]),
+                self.new_button,
+            ]
+        )
+
+        # entry
+        self.round_choice = w.Dropdown(description="Record")
+        self.mode = w.ToggleButtons(options=["hands", "claim"], value="hands", description="As")
+        self.hands = [
+            w.Text(description=f"Player {i + 1}", placeholder="1-4,0-0 or 7 or -") for i in range(4)
+        ]
+        self.claim_seat = w.BoundedIntText(value=1, min=1, max=4, description="Seat")
+        self.claim_points = w.Text(value="", description="scored", placeholder="points")
+        self.drop_later = w.Checkbox(
+            value=False, description="drop later rounds if the edit ends the match (R20)"
+        )
+        self.record_button = w.Button(description="Record", button_style="primary", icon="check")
+        self.record_button.on_click(lambda _: self.record())
+        self.hands_box = w.VBox(self.hands)
+        self.claim_box = w.HBox([self.claim_seat, self.claim_points])
+        self.mode.observe(lambda _: self._show_mode(), names="value")
+        self.round_choice.observe(lambda _: self._fill_from_round(), names="value")
+        entry = w.VBox(
+            [
+                w.HTML(
+                    "<b>Each round</b>: the hands left (tiles <code>1-4,0-0</code>, a pip total "
+                    "<code>7</code>, or <code>-</code> for who went out), or a claim: "
+                    "seat S scored P."
+                ),
+                self.round_choice,
+                self.mode,
+                self.hands_box,
+                self.claim_box,
+                self.drop_later,
+                self.record_button,
+            ]
+        )
+
+        # undo with a second, confirming click
+        self.undo_button = w.Button(description="Undo last round", icon="undo")
+        self.confirm_button = w.Button(description="Yes, undo it", button_style="danger")
+        self.cancel_button = w.Button(description="Keep it")
+        self.confirm_box = w.HBox([self.confirm_button, self.cancel_button])
+        self.undo_button.on_click(lambda _: self.ask_undo())
+        self.confirm_button.on_click(lambda _: self.confirm_undo())
+        self.cancel_button.on_click(lambda _: self.cancel_undo())
+
+        # save and load
+        self.path = w.Text(value=path, description="File")
+        self.save_button = w.Button(description="Save", icon="save")
+        self.load_button = w.Button(description="Load", icon="folder-open")
+        self.save_button.on_click(lambda _: self.save())
+        self.load_button.on_click(lambda _: self.load())
+
+        # the sheet itself
+        self.rounds_view = w.HTML()
+        self.totals_view = w.HTML()
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
+
+        super().__init__(
+            [
+                setup,
+                entry,
+                w.HBox([self.undo_button, self.confirm_box]),
+                self.message,
+                self.totals_view,
+                self.rounds_view,
+                self.chart,
+                w.HBox([self.path, self.save_button, self.load_button]),
+            ]
+        )
+        self._show_mode()
+        self.refresh()
+
+    def __repr__(self) -> str:
+        return f"ScoreSheet({self.sheet.players} players, {len(self.sheet.rounds)} rounds)"
+
+    # -- callbacks ---------------------------------------------------------------
+    def start(self) -> None:
+        """Start a new, empty sheet from the set-up form."""
+
+        @guard(self.message)
+        def run() -> None:
+            text = self.names.value.strip()
+            names = [x.strip() for x in text.split(",")] if text else None
+            sheet = Sheet.new(
+                self.ruleset.value, self.players.value, names=names, starter=self.starter.value
+            )
+            self._set(sheet, f"new sheet: {sheet.header()}")
+
+        run()
+
+    def record(self) -> None:
+        """Record the entry form as a new round, or as a correction of the chosen round."""
+
+        @guard(self.message)
+        def run() -> None:
+            n = self.sheet.players
+            if self.mode.value == "hands":
+                entry = Entry.of_hands([b.value for b in self.hands[:n]])
+            else:
+                text = self.claim_points.value.strip()
+                if not text.isdigit():
+                    raise ValueError(
+                        f"claim refused: points {self.claim_points.value!r} are not a whole "
+                        "number from 0 (R18)"
+                    )
+                entry = Entry.of_claim(self.claim_seat.value, int(text))
+            choice = self.round_choice.value
+            if choice == NEW_ROUND:
+                sheet = self.sheet.add(entry)
+                done = f"round {len(sheet.rounds)} recorded"
+            else:
+                k = int(choice)
+                sheet = self.sheet.edit(k, entry, drop_later=self.drop_later.value)
+                dropped = len(self.sheet.rounds) - len(sheet.rounds)
+                done = f"round {k} corrected; every later round recomputed"
+                if dropped:
+                    done += f"; {dropped} later round{'s' if dropped > 1 else ''} dropped (R20)"
+            self._set(sheet, done)
+            for b in self.hands:
+                b.value = ""
+            self.claim_points.value = ""
+
+        run()
+
+    def ask_undo(self) -> None:
+        """First click: ask for a confirmation (nothing changes yet)."""
+        if not self.sheet.rounds:
+            self.message.error("nothing to undo: the sheet has no rounds")
+            return
+        last = self.sheet.rounds[-1]
+        self.message.ok(f"undo round {last.number} ({last.explanation})? confirm or keep it")
+        self.confirm_box.layout.display = None
+
+    def confirm_undo(self) -> None:
+        """Second click: undo the last round."""
+
+        @guard(self.message)
+        def run() -> None:
+            k = len(self.sheet.rounds)
+            sheet = self.sheet.undo(confirm=True)
+            self._set(sheet, f"round {k} undone")
+
+        run()
+        self.confirm_box.layout.display = "none"
+
+    def cancel_undo(self) -> None:
+        self.confirm_box.layout.display = "none"
+        self.message.ok("nothing undone")
+
+    def save(self) -> None:
+        """Write the sheet to the file in ``path`` (atomically). A file there that is
+        not a score sheet is never overwritten."""
+
+        @guard(self.message)
+        def run() -> None:
+            path = self.path.value.strip()
+            if not path:
+                raise ValueError("give a file name to save to")
+            new = True
+            try:
+                load(path)
+                new = False  # an existing score sheet may be replaced by this one
+            except SheetFileError as e:
+                if "no score sheet at" not in str(e):
+                    raise SheetFileError(f"{e}; it was not overwritten") from None
+            save(self.sheet, path, new=new)
+            self.message.ok(f"saved {len(self.sheet.rounds)} rounds to {path}")
+
+        run()
+
+    def load(self) -> None:
+        """Replace the sheet by the one in the file in ``path``."""
+
+        @guard(self.message)
+        def run() -> None:
+            sheet = load(self.path.value.strip())
+            self._set(sheet, f"loaded {len(sheet.rounds)} rounds from {self.path.value.strip()}")
+            self.players.value = sheet.players
+            self.ruleset.value = sheet.rules.name
+            self.names.value = ",".join(sheet.names)
+            self.starter.value = sheet.first_starter
+
+        run()
+
+    # -- display -------------------------------------------------------------------
+    def _set(self, sheet: Sheet, done: str) -> None:
+        self.sheet = sheet
+        self.refresh()
+        self.message.ok(done)
+
+    def _show_mode(self) -> None:
+        claim = self.mode.value == "claim"
+        self.hands_box.layout.display = "none" if claim else None
+        self.claim_box.layout.display = None if claim else "none"
+
+    def _fill_from_round(self) -> None:
+        choice = self.round_choice.value
+        editing = choice not in (None, NEW_ROUND)
+        self.drop_later.layout.display = None if editing else "none"
+        self.record_button.description = "Correct round" if editing else "Record"
+        if not editing:
+            return
+        entry = self.sheet.entries[int(choice) - 1]
+        if entry.claim is not None:
+            self.mode.value = "claim"
+            self.claim_seat.value, pts = entry.claim
+            self.claim_points.value = str(pts)
+        else:
+            self.mode.value = "hands"
+            for box, h in zip(self.hands, entry.hands or (), strict=False):
+                box.value = h
+
+    def refresh(self) -> None:
+        """Redraw everything from ``sheet``."""
+        s = self.sheet
+        n = s.players
+        for i, box in enumerate(self.hands):
+            box.description = s.names[i] if i < n else f"Player {i + 1}"
+            box.layout.display = None if i < n else "none"
+        self.claim_seat.max = n
+        options = [NEW_ROUND, *[str(r.number) for r in s.rounds]]
+        self.round_choice.options = options
+        self.round_choice.value = NEW_ROUND
+        self.record_button.disabled = False
+        self.undo_button.disabled = not s.rounds
+        self.confirm_box.layout.display = "none"
+        self.text = s.describe()
+        self.totals_view.value = self._totals_html()
+        self.rounds_view.value = self._rounds_html()
+        self.chart.value = _chart_png(s)
+
+    def _totals_html(self) -> str:
+        s = self.sheet
+        head = "".join(f"<th>{html.escape(x)}</th>" for x in s.names)
+        rows = "".join(
+            f"<tr><td>{r.number}</td>"
+            + "".join(f"<td>{v}</td>" for v in r.scores)
+            + f"<td>{'' if r.next_starter is None else html.escape(s.names[r.next_starter - 1])}"
+            "</td></tr>"
+            for r in s.rounds
+        )
+        if s.result is None:
+            ns = s.next_starter
+            assert ns is not None
+            status = (
+                f"{html.escape(s.label(ns))} starts round {len(s.rounds) + 1}; "
+                f"target {s.target} (R20)"
+            )
+        else:
+            status = f"Match over: {html.escape(s.describe_result())}"
+        return (
+            "<table class='bd-sheet'><tr><th>after round</th>"
+            f"{head}<th>next starter</th></tr>{rows}"
+            f"<tr><th>total</th>{''.join(f'<th>{v}</th>' for v in s.scores)}<th></th></tr>"
+            f"</table><p class='bd-status'><b>{status}</b></p>"
+        )
+
+    def _rounds_html(self) -> str:
+        s = self.sheet
+        items = []
+        for r in s.rounds:
+            extra = "".join(f"<li>possible: {html.escape(i.text)}</li>" for i in r.interpretations)
+            items.append(
+                f"<li><b>Round {r.number}</b> ({html.escape(s.label(r.starter))} started): "
+                f"{html.escape(r.explanation)}{f'<ul>{extra}</ul>' if extra else ''}</li>"
+            )
+        return f"<ol class='bd-rounds'>{''.join(items)}</ol>" if items else "<p>No rounds yet.</p>"
+
+
+def _entry(r: Sequence[str] | tuple[int, int]) -> Entry:
+    if isinstance(r, tuple) and len(r) == 2 and all(isinstance(x, int) for x in r):
+        return Entry.of_claim(int(r[0]), int(r[1]))
+    return Entry.of_hands([str(x) for x in r])
+
+
+def score_sheet(
+    players: int = 3,
+    rules: str = "pagat",
+    names: Sequence[str] | None = None,
+    starter: int = 1,
+    rounds: Sequence[Any] = (),
+    path: str = "match.json",
+) -> ScoreSheet:
+    """The score-sheet widget, optionally with some rounds already recorded
+    (each a list of HANDs, or a ``(seat, points)`` claim)."""
+    return ScoreSheet(players, rules, names, starter, rounds, path)
