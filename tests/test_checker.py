@@ -4,6 +4,7 @@ points, is reported at the right move with the right rule; the CLI's exit codes.
 from __future__ import annotations
 
 import copy
+import datetime
 import doctest
 import json
 from pathlib import Path
@@ -560,3 +561,56 @@ def test_cli_stdin(
     monkeypatch.setattr("sys.stdin", io.StringIO(files["bad"].read_text()))
     code, out, _ = run(capsys, "check", "-", "--json")
     assert code == 1 and json.loads(out)["first_error"]["rule"] == "R9"
+
+
+# -- the widget ------------------------------------------------------------------
+def test_widget_example_is_the_seeded_round() -> None:
+    pytest.importorskip("ipywidgets")
+    from block_dominoes.widgets.checker import EXAMPLE
+
+    data, _ = rec_of("pagat", 3, 4)
+    assert parse_record(EXAMPLE) == record_from_json(data)
+
+
+def test_widget_verdict_links_the_rule_and_replays_to_the_violation() -> None:
+    pytest.importorskip("ipywidgets")
+    from block_dominoes.widgets import record_checker
+    from block_dominoes.widgets.checker import EXAMPLE
+
+    wdg = record_checker()
+    text, buttons, message, verdict, replay = wdg.children[1:]
+    assert "valid: all 13 moves" in verdict.value and "rules-card.html#r15" in verdict.value
+    assert len(replay.children[0].frames) == 14
+
+    text.value = EXAMPLE.replace("11. player 2: pass", "11. player 2: pass  # 'I can't go'")
+    text.value = text.value.replace("7. player 1: [1|5] on 5", "7. player 1: pass")
+    buttons.children[0].click()
+    assert 'breaks <a href="../reference/rules-card.html#r9"' in verdict.value
+    view = replay.children[0]
+    assert len(view.frames) == 8  # the deal, moves 1-6, and the pass at move 7
+    assert "breaks R9" in view.captions[-1] and "could play [0|5] on the 5" in view.captions[-1]
+    assert view.slider.value == view.stack.selected_index == 7
+
+    before = verdict.value
+    text.value = "hand 1: 1-1\nhand 2: 2-x"
+    buttons.children[0].click()
+    assert "line 2" in message.value and "2-x" in message.value
+    assert verdict.value == before  # nothing half-applied
+
+    # loading a file checks it and puts it in the text box
+    data, _ = rec_of("pagat", 2, 3)
+    content = json.dumps(data).encode()
+    upload = buttons.children[1]
+    upload.set_trait(
+        "value",
+        (
+            {
+                "name": "r.json",
+                "type": "application/json",
+                "size": len(content),
+                "content": memoryview(content),
+                "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC),
+            },
+        ),
+    )
+    assert "valid" in verdict.value and text.value == content.decode()
