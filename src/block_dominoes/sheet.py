@@ -431,7 +431,7 @@ def check_claim(
             )
         )
     if not out:
-        label = f"player {seat}" if names is None else f"{names[seat - 1]} (player {seat})"
+        label = f"player {seat}" if names is None else _label(names[seat - 1], seat)
         raise InvalidPositionError(_refusal(table, label, points))
     return out
 
@@ -493,6 +493,12 @@ class SheetRound:
             "explanation": self.outcome.explanation,
             "interpretations": [i.to_json() for i in self.interpretations],
         }
+
+
+def _label(name: str, seat: int) -> str:
+    if name.casefold() == f"player {seat}":
+        return f"player {seat}"
+    return f"{name} (player {seat})"
 
 
 def _name_list(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
@@ -580,8 +586,8 @@ class Sheet:
         return None if self.match.result else self.match.starter
 
     def label(self, seat: int) -> str:
-        """``Ann (player 1)``."""
-        return f"{self.names[seat - 1]} (player {seat})"
+        """``Ann (player 1)``, or ``player 1`` when the name is the default one."""
+        return _label(self.names[seat - 1], seat)
 
     # changes
     def check_entry(self, entry: Entry) -> tuple[Outcome, tuple[Interpretation, ...]]:

@@ -180,9 +180,10 @@ def sheet_figure(sheet: Sheet, *, width: float = 6.4, height: float = 3.6) -> Fi
     ax.axhline(sheet.target, linestyle="--", color="grey", linewidth=1)
     ax.annotate(
         f"target {sheet.target}",
-        (0, sheet.target),
+        (xs[-1], sheet.target),
         textcoords="offset points",
-        xytext=(2, 3),
+        xytext=(-2, 3),
+        horizontalalignment="right",
         color="grey",
         fontsize=8,
     )
