@@ -88,7 +88,8 @@ from IPython.display import HTML, display
 
 # Refused moves show only the engine's one-line message, not a traceback
 # (which would also print this machine's file paths).
-get_ipython().InteractiveTB.set_mode("Minimal")
+if get_ipython() is not None:
+    get_ipython().InteractiveTB.set_mode("Minimal")
 
 from block_dominoes import (
     Draw, Line, Match, Pass, Play, RoundState, Tile, find_rules, score_hands, score_round,

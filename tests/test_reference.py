@@ -1,0 +1,354 @@
+"""The Reference and Practice chapters agree with the engine and with the rules.
+
+- the rules card has one anchor per rule, r1..r21, each followed by that rule
+  and its source, and every ``{ref}`` to a rule in these chapters resolves;
+- the glossary defines the words the brief lists;
+- every rule question prints an answer that (a) follows from the rules by the
+  arithmetic written here and (b) is what the engine prints when the cell is
+  run again, without a kernel, against the current engine;
+- the variants table lists every preset with its description and source, and
+  the "same deal" table matches freshly played rounds;
+- every exercise shows a diagram and hides an engine-computed solution.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from block_dominoes import score_round
+from block_dominoes.game import play_round
+from block_dominoes.rules import PRESETS
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+CARD = BOOK / "reference" / "rules-card.md"
+GLOSSARY = BOOK / "reference" / "glossary.md"
+QUESTIONS = BOOK / "reference" / "questions.ipynb"
+VARIANTS = BOOK / "reference" / "variants.ipynb"
+EXERCISES = BOOK / "practice" / "exercises.ipynb"
+RULE_REF = re.compile(r"\{ref\}`R(\d+) <r(\d+)>`")
+
+
+def load(path: Path) -> dict[str, Any]:
+    nb: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return nb
+
+
+def text(value: str | list[str]) -> str:
+    return value if isinstance(value, str) else "".join(value)
+
+
+def stored_stdout(cell: dict[str, Any]) -> str:
+    return "".join(
+        text(o["text"])
+        for o in cell.get("outputs", [])
+        if o["output_type"] == "stream" and o["name"] == "stdout"
+    )
+
+
+def stored_error(cell: dict[str, Any]) -> tuple[str, str] | None:
+    for o in cell.get("outputs", []):
+        if o["output_type"] == "error":
+            return o["ename"], o["evalue"]
+    return None
+
+
+def stored_rich(cell: dict[str, Any]) -> list[str]:
+    """The SVG and HTML a cell displayed, in order."""
+    out = []
+    for o in cell.get("outputs", []):
+        data = o.get("data", {})
+        for mime in ("image/svg+xml", "text/html"):
+            if mime in data:
+                out.append(text(data[mime]))
+    return out
+
+
+def answer(stdout: str) -> str:
+    lines = [ln for ln in stdout.splitlines() if ln.startswith("answer: ")]
+    assert len(lines) == 1, f"expected one 'answer:' line in {stdout!r}"
+    return lines[0].removeprefix("answer: ")
+
+
+class Rerun:
+    """Runs a notebook's code cells again in this process, recording what each
+    prints, displays, glues or raises, so it can be compared with what is stored."""
+
+    def __init__(self, nb: dict[str, Any]) -> None:
+        self.nb = nb
+        self.ns: dict[str, Any] = {}
+        self.glued: dict[str, Any] = {}
+        self.results: dict[int, tuple[str, list[str], tuple[str, str] | None]] = {}
+        shown: list[str] = []
+        self._shown = shown
+        for i, cell in enumerate(nb["cells"]):
+            if cell["cell_type"] != "code":
+                continue
+            shown.clear()
+            buf = io.StringIO()
+            err = None
+            with contextlib.redirect_stdout(buf):
+                try:
+                    exec(compile(text(cell["source"]), f"<cell {i}>", "exec"), self.ns)
+                except Exception as e:
+                    err = (type(e).__name__, str(e))
+            self.results[i] = (buf.getvalue(), list(shown), err)
+            if i == self._first_code_index():
+                self._install_recorders()
+
+    def _first_code_index(self) -> int:
+        return next(i for i, c in enumerate(self.nb["cells"]) if c["cell_type"] == "code")
+
+    def _install_recorders(self) -> None:
+        def display(obj: Any, raw: bool = False, **_: Any) -> None:
+            if raw and isinstance(obj, dict):
+                self._shown.extend(obj[m] for m in ("image/svg+xml", "text/html") if m in obj)
+            else:
+                self._shown.append(obj.data)
+
+        def glue(name: str, value: Any, display: bool = True) -> None:
+            self.glued[name] = value
+
+        self.ns["display"] = display
+        self.ns["glue"] = glue
+
+
+@pytest.fixture(scope="module")
+def questions() -> dict[str, Any]:
+    return load(QUESTIONS)
+
+
+@pytest.fixture(scope="module")
+def questions_rerun(questions: dict[str, Any]) -> Rerun:
+    return Rerun(questions)
+
+
+def tagged(nb: dict[str, Any], key: str) -> dict[Any, int]:
+    """Cell index by ``metadata.reference[key]``."""
+    return {
+        c["metadata"]["reference"][key]: i
+        for i, c in enumerate(nb["cells"])
+        if key in c["metadata"].get("reference", {})
+    }
+
+
+# -- the rules card and the glossary ------------------------------------------
+
+
+def test_rules_card_has_an_anchor_for_each_rule_in_order() -> None:
+    labels = re.findall(r"^\((r\d+)\)=$", CARD.read_text(encoding="utf-8"), re.M)
+    assert labels == [f"r{n}" for n in range(1, 22)]
+
+
+def test_each_anchor_is_followed_by_its_rule_and_a_source() -> None:
+    parts = re.split(r"^\((r\d+)\)=\n", CARD.read_text(encoding="utf-8"), flags=re.M)
+    pairs = list(zip(parts[1::2], parts[2::2], strict=True))
+    assert len(pairs) == 21
+    for label, body in pairs:
+        paragraph = body.strip().split("\n\n")[0]
+        n = label[1:]
+        assert paragraph.startswith(f"**R{n}. "), label
+        source = paragraph.split("*Source:*", 1)
+        assert len(source) == 2 and re.search(r"`[a-z-]+\.txt`", source[1]), label
+
+
+def test_every_rule_reference_in_these_chapters_resolves() -> None:
+    texts = [GLOSSARY.read_text(encoding="utf-8")]
+    for path in (QUESTIONS, VARIANTS, EXERCISES):
+        texts += [text(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "markdown"]
+    refs = [m for t in texts for m in RULE_REF.findall(t)]
+    assert len(refs) > 40
+    for shown, target in refs:
+        assert shown == target and 1 <= int(target) <= 21, (shown, target)
+
+
+def test_glossary_defines_every_term_of_the_brief() -> None:
+    body = GLOSSARY.read_text(encoding="utf-8").split(":::{glossary}", 1)[1]
+    terms = {ln.strip() for ln in body.splitlines() if ln and not ln.startswith((" ", ":::"))}
+    wanted = {
+        "line", "open end", "low end", "high end", "line A", "line B", "double", "spinner",
+        "lead", "pass", "domino", "blocked", "out of play", "boneyard", "pip", "total",
+        "target", "starter", "partnership",
+    }  # fmt: skip
+    assert wanted <= terms, wanted - terms
+    listed = [ln.strip() for ln in body.splitlines() if ln and not ln.startswith((" ", ":::"))]
+    assert listed == sorted(listed, key=str.lower), "glossary terms are alphabetical"
+
+
+# -- rule questions ------------------------------------------------------------
+
+# The answer each question must print, worked out from the rules, not from the
+# notebook: the positions are the ones the cells set up.
+EXPECTED = {
+    "highest-double": "no",  # R5: the lot winner may lead any of their 5 tiles
+    "zero-wildcard": "no",  # R8: [0|0] on a line with ends 3 and 5
+    "double-branch": "no",  # R10, R11: two ends only
+    "both-ends": "you choose",  # R7: [1|6] on ends 1 and 6 is two moves
+    "must-play": "yes",  # R9: [4|6] fits the 4
+    "no-draw": "no",  # R4, R9
+    "stuck-not-blocked": "no",  # R13: player 1 can still play [4|4]
+    "last-tile": str((0 + 1) + (2 + 3) + (4 + 5)),  # R12, R15: 15, not 12 for [6|6]
+    "zero-vs-empty": f"player 1 scores {0 + 2 + 6}",  # R15, E8
+    "blocked-subtract": str(7 + 8 - 3),  # R16, E10
+    "no-rounding": str(6 + 7),  # R18: 13 stays 13
+    "out-of-play": "no",  # R4, R14
+    "tied-block-starter": str(2 % 3 + 1),  # R19: one seat on from player 2
+    "target-mid-round": str(60 + 35 + 12),  # R20: checked after the round, excess kept
+    "two-pass-target": "never",  # R15-R17, R20
+}
+
+
+def test_there_are_at_least_twelve_questions(questions: dict[str, Any]) -> None:
+    ids = tagged(questions, "question")
+    asked = [q for q in ids if not q.endswith("-refused")]
+    assert len(asked) >= 12
+    assert set(asked) == set(EXPECTED)
+    headings = [
+        ln
+        for c in questions["cells"]
+        if c["cell_type"] == "markdown"
+        for ln in text(c["source"]).splitlines()
+        if ln.startswith("### ")
+    ]
+    assert len(headings) == len(asked) and all(h.endswith("?") for h in headings)
+
+
+@pytest.mark.parametrize("qid", sorted(EXPECTED))
+def test_stored_answer_follows_from_the_rules(questions: dict[str, Any], qid: str) -> None:
+    cell = questions["cells"][tagged(questions, "question")[qid]]
+    assert answer(stored_stdout(cell)) == EXPECTED[qid]
+
+
+@pytest.mark.parametrize("qid", sorted(EXPECTED))
+def test_engine_prints_the_stored_answer_today(
+    questions: dict[str, Any], questions_rerun: Rerun, qid: str
+) -> None:
+    i = tagged(questions, "question")[qid]
+    out, _, err = questions_rerun.results[i]
+    assert err is None
+    assert out == stored_stdout(questions["cells"][i])
+
+
+def test_refusals_are_the_engines_messages(
+    questions: dict[str, Any], questions_rerun: Rerun
+) -> None:
+    refused = {q: i for q, i in tagged(questions, "question").items() if q.endswith("-refused")}
+    assert len(refused) >= 5
+    for qid, i in refused.items():
+        cell = questions["cells"][i]
+        assert "raises-exception" in cell["metadata"]["tags"], qid
+        stored = stored_error(cell)
+        assert stored is not None and re.search(r"\(R\d+", stored[1]), qid
+        assert questions_rerun.results[i][2] == stored, qid
+
+
+def test_glued_numbers_match_the_answers(questions_rerun: Rerun) -> None:
+    g = questions_rerun.glued
+    assert g["q_sub_points"] == score_round("pagat", [3, 7, 8]).points == 12
+    assert g["q_sub_v4_points"] == 7 + 8
+    assert g["q_zero_points"] == 8 and g["q_raw_points"] == 13
+    assert g["q_last_points"] == 15 and g["q_last_tile_pips"] == 12
+    assert g["q_tie_next"] == 3 and g["q_target_final"] == 107
+    assert g["q_two_draws"] == 0 and g["q_two_multi"] == 0 and g["q_two_matches"] == 300
+    assert g["q_branch_ends"] == 2 and g["q_lead_choices"] == 5
+    assert g["q_rest_tiles"] == 28 - 2 * 7
+
+
+def test_every_glue_key_in_the_prose_is_glued(questions_rerun: Rerun) -> None:
+    used = set()
+    for c in load(QUESTIONS)["cells"]:
+        if c["cell_type"] == "markdown":
+            used |= set(re.findall(r"::(\w+):s`", text(c["source"])))
+    assert used and used <= set(questions_rerun.glued)
+
+
+# -- variants --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def variants() -> dict[str, Any]:
+    return load(VARIANTS)
+
+
+def test_variants_table_lists_every_preset(variants: dict[str, Any]) -> None:
+    cell = variants["cells"][tagged(variants, "table")["presets"]]
+    (html,) = stored_rich(cell)
+    rows = re.findall(r"<tr>(.*?)</tr>", html)
+    assert len(rows) == 1 + len(PRESETS)
+    firsts = [re.findall(r"<td>(.*?)</td>", r) for r in rows[1:]]
+    assert [r[0] for r in firsts] == list(PRESETS)
+    for row, rules in zip(firsts, PRESETS.values(), strict=True):
+        assert row[2] == rules.description and row[3] == rules.source
+        assert row[9] == ("yes" if rules.partnerships else "no")
+        assert row[10] == ("yes" if rules.draw else "no")
+
+
+def test_every_variant_id_is_cited(variants: dict[str, Any]) -> None:
+    prose = " ".join(text(c["source"]) for c in variants["cells"] if c["cell_type"] == "markdown")
+    for v in range(1, 7):
+        assert f"**V{v}**" in prose
+    assert "pagat.com/tile/wdom/partnership" in prose
+
+
+def test_same_deal_table_matches_fresh_rounds(variants: dict[str, Any]) -> None:
+    cell = variants["cells"][tagged(variants, "table")["same-deal"]]
+    (html,) = stored_rich(cell)
+    rows = [re.findall(r"<td>(.*?)</td>", r) for r in re.findall(r"<tr>(.*?)</tr>", html)[1:]]
+    assert [r[0] for r in rows] == list(PRESETS)
+    for row in rows:
+        outcome = play_round(row[0], 4, 8, "random").state.outcome()
+        assert outcome is not None and row[-1] == outcome.explanation
+    by_name = {r[0]: r for r in rows}
+    # V4 differs from R16 by the winner's own total, counted twice.
+    base = play_round("pagat", 4, 8, "random").state.outcome()
+    assert base is not None and base.winner is not None
+    own = base.totals[base.winner - 1]
+    v4 = play_round("all-pips", 4, 8, "random").state.outcome()
+    assert v4 is not None and v4.points - base.points == own and own > 0
+    assert by_name["pagat"][4] == by_name["all-pips"][4]
+
+
+def test_variants_notebook_reruns_as_stored(variants: dict[str, Any]) -> None:
+    rerun = Rerun(variants)
+    for i, (out, shown, err) in rerun.results.items():
+        cell = variants["cells"][i]
+        assert err is None
+        assert out == stored_stdout(cell), i
+        assert shown == stored_rich(cell), i
+
+
+# -- exercises --------------------------------------------------------------------
+
+
+def test_exercises_have_diagrams_and_hidden_engine_solutions() -> None:
+    nb = load(EXERCISES)
+    solutions = tagged(nb, "exercise")
+    assert len(solutions) >= 9
+    assert sorted(solutions) == list(range(1, len(solutions) + 1))
+    rerun = Rerun(nb)
+    for n, i in solutions.items():
+        cell, question = nb["cells"][i], nb["cells"][i - 1]
+        assert cell["metadata"]["tags"] == ["hide-cell"]
+        assert "solution" in cell["metadata"]["mystnb"]["code_prompt_show"]
+        assert "hide-input" in question["metadata"]["tags"]
+        svgs = stored_rich(question)
+        assert svgs and all(s.startswith("<svg") and "<desc>" in s for s in svgs), n
+        assert stored_stdout(cell).strip(), n
+        heading = text(nb["cells"][i - 2]["source"])
+        assert heading.startswith(f"## Exercise {n}:"), n
+        for j in (i - 1, i):
+            out, shown, err = rerun.results[j]
+            assert err is None and out == stored_stdout(nb["cells"][j]), (n, j)
+            assert shown == stored_rich(nb["cells"][j]), (n, j)
+
+
+def test_no_machine_paths_in_stored_outputs() -> None:
+    for path in (QUESTIONS, VARIANTS, EXERCISES):
+        outputs = json.dumps([c.get("outputs", []) for c in load(path)["cells"]])
+        assert not re.search(r"/(tmp|work|root|home)/", outputs), path.name
