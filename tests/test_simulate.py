@@ -7,6 +7,7 @@ import doctest
 import json
 import math
 import random
+import statistics
 from fractions import Fraction
 
 import pytest
@@ -114,6 +115,26 @@ def test_blocked_share_matches_a_slow_count(players: int) -> None:
     assert res.wins_by_seat == wins[:players]
     assert res.rounds.points == sum(o.points for o in outcomes if o is not None)
     assert res.rounds.moves == sum(len(s.history) for s in states)
+    for seat in range(1, players + 1):
+        left = [o.totals[seat - 1] for o in outcomes if o is not None]
+        mean, lo, hi = res.pips_left(seat)
+        assert math.isclose(mean, statistics.fmean(left))
+        half = 1.959963984540054 * statistics.stdev(left) / math.sqrt(games)
+        assert math.isclose(hi - mean, half) and math.isclose(mean - lo, half)
+
+
+def test_net_points_interval_from_the_rounds() -> None:
+    states = _replay_block("pagat", 2, 12, 300)
+    net = []
+    for s in states:
+        o = s.outcome()
+        assert o is not None
+        net.append(o.points if o.winner == 1 else -o.points if o.winner == 2 else 0)
+    mean, lo, hi = simulate("pagat", 2, 300, seed=12).net_points(1, 2)
+    assert lo < mean < hi
+    assert math.isclose(mean, statistics.fmean(net))
+    half = 1.959963984540054 * statistics.stdev(net) / math.sqrt(300)
+    assert math.isclose(hi - mean, half, rel_tol=1e-9)
 
 
 def test_matches_agree_with_the_match_record() -> None:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from operator import add
+from operator import add, mul
 
 from .deal import first_lead, rng_for
 from .rules import BlockedScoring, FirstLead, Rules, find_rules
@@ -59,7 +59,8 @@ class Tally:
     ``wins_by_seat`` counts rounds won (a tied block is won by nobody);
     ``wins_by_position`` counts the same wins by turn order, position 1 being
     the starter; ``points_by_seat`` and ``pips_by_seat`` add up the points each
-    seat scored and the pips left in its hand when the round ended.
+    seat scored and the pips left in its hand when the round ended, and the
+    ``*_sq`` fields their squares (for confidence intervals).
     """
 
     games: int = 0
@@ -71,6 +72,8 @@ class Tally:
     wins_by_position: list[int] = field(default_factory=list)
     points_by_seat: list[int] = field(default_factory=list)
     pips_by_seat: list[int] = field(default_factory=list)
+    points_sq_by_seat: list[int] = field(default_factory=list)
+    pips_sq_by_seat: list[int] = field(default_factory=list)
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -78,7 +81,14 @@ class Tally:
         self.points += other.points
         self.moves += other.moves
         self.points_sq += other.points_sq
-        for name in ("wins_by_seat", "wins_by_position", "points_by_seat", "pips_by_seat"):
+        for name in (
+            "wins_by_seat",
+            "wins_by_position",
+            "points_by_seat",
+            "pips_by_seat",
+            "points_sq_by_seat",
+            "pips_sq_by_seat",
+        ):
             mine: list[int] = getattr(self, name)
             theirs: list[int] = getattr(other, name)
             if not mine:
@@ -326,6 +336,8 @@ def random_rounds(
         wins_by_position=[0] * n,
         points_by_seat=[0] * n,
         pips_by_seat=[0] * n,
+        points_sq_by_seat=[0] * n,
+        pips_sq_by_seat=[0] * n,
     )
     score = _scorer(r, n)
     if r.draw or r.first_lead is not FirstLead.LOT or len(tables.chunks) != 4 or size < 2:
@@ -346,7 +358,8 @@ def random_rounds(
     starts = tuple(range(0, n * size, size))
     last = n - 1
     wins, by_pos, by_seat = tally.wins_by_seat, tally.wins_by_position, tally.points_by_seat
-    pips_acc = tally.pips_by_seat
+    pips_acc, pips_sq = tally.pips_by_seat, tally.pips_sq_by_seat
+    points_sq_by = tally.points_sq_by_seat
     blocked = moves_sum = points_sum = points_sq = 0
     for _ in range(games):
         ids = base[:]
@@ -409,6 +422,7 @@ def random_rounds(
         winner, points = score(totals, went)
         moves_sum += moves
         pips_acc = list(map(add, pips_acc, totals))
+        pips_sq = list(map(add, pips_sq, map(mul, totals, totals)))
         if not went:
             blocked += 1
         if winner:
@@ -417,12 +431,14 @@ def random_rounds(
             by_seat[winner - 1] += points
             points_sum += points
             points_sq += points * points
+            points_sq_by[winner - 1] += points * points
     tally.games += games
     tally.blocked += blocked
     tally.moves += moves_sum
     tally.points += points_sum
     tally.points_sq += points_sq
     tally.pips_by_seat = pips_acc
+    tally.pips_sq_by_seat = pips_sq
     return tally
 
 
@@ -442,6 +458,7 @@ def _count(
     tally.moves += moves
     for i, p in enumerate(totals):
         tally.pips_by_seat[i] += p
+        tally.pips_sq_by_seat[i] += p * p
     if not went:
         tally.blocked += 1
     if winner:
@@ -450,3 +467,4 @@ def _count(
         tally.points_by_seat[winner - 1] += points
         tally.points += points
         tally.points_sq += points * points
+        tally.points_sq_by_seat[winner - 1] += points * points

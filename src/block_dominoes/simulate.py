@@ -127,6 +127,8 @@ def _empty(n: int) -> Counts:
             wins_by_position=[0] * n,
             points_by_seat=[0] * n,
             pips_by_seat=[0] * n,
+            points_sq_by_seat=[0] * n,
+            pips_sq_by_seat=[0] * n,
         ),
         match_wins=[0] * n,
         match_wins_by_position=[0] * n,
@@ -299,7 +301,34 @@ class SimulationResult:
         return self.counts.match_wins if self.matches else self.rounds.wins_by_seat
 
     def win_share(self, seat: int) -> float:
+        """The share of games (rounds or matches) that ``seat`` won."""
         return self.wins_by_seat[seat - 1] / self.games if self.games else 0.0
+
+    def win_interval(self, seat: int) -> tuple[float, float]:
+        """A Wilson 95% interval for :meth:`win_share`."""
+        return wilson(self.wins_by_seat[seat - 1], self.games)
+
+    def points(self, seat: int) -> tuple[float, float, float]:
+        """Points ``seat`` scored per round: (mean, low, high) with a 95% interval."""
+        t = self.rounds
+        total = t.points_by_seat[seat - 1]
+        return (total / t.games, *mean_interval(total, t.points_sq_by_seat[seat - 1], t.games))
+
+    def net_points(self, seat: int, other: int) -> tuple[float, float, float]:
+        """Points per round that ``seat`` scored minus those ``other`` scored, with a
+        95% interval. One seat at most scores in a round, so the square of the
+        difference is the square of whichever scored."""
+        t = self.rounds
+        a, b = seat - 1, other - 1
+        total = t.points_by_seat[a] - t.points_by_seat[b]
+        sq = t.points_sq_by_seat[a] + t.points_sq_by_seat[b]
+        return (total / t.games, *mean_interval(total, sq, t.games))
+
+    def pips_left(self, seat: int) -> tuple[float, float, float]:
+        """Pips left in ``seat``'s hand when the round ended: (mean, low, high), 95%."""
+        t = self.rounds
+        total = t.pips_by_seat[seat - 1]
+        return (total / t.games, *mean_interval(total, t.pips_sq_by_seat[seat - 1], t.games))
 
     def to_json(self) -> dict[str, object]:
         t = self.rounds
@@ -326,7 +355,13 @@ class SimulationResult:
             "mean_points": round(self.mean_points, 6),
             "mean_points_ci": [round(x, 6) for x in mean_interval(t.points, t.points_sq, t.games)],
             "points_by_seat": [round(p / rounds, 6) for p in t.points_by_seat],
+            "points_ci_by_seat": [
+                [round(x, 6) for x in self.points(s)[1:]] for s in range(1, self.players + 1)
+            ],
             "mean_pips_left_by_seat": [round(p / rounds, 6) for p in t.pips_by_seat],
+            "pips_left_ci_by_seat": [
+                [round(x, 6) for x in self.pips_left(s)[1:]] for s in range(1, self.players + 1)
+            ],
             "mean_moves": round(t.moves / rounds, 6),
             "workers": self.workers,
             "seconds": round(self.seconds, 4),
