@@ -113,7 +113,7 @@ class Verdict:
         e = self.first_error
         if e is not None:
             lines = [f"invalid: {e.where} breaks {e.rule}", e.message]
-            if self.outcome is not None:
+            if self.outcome is not None and self.outcome.explanation not in e.message:
                 lines.append(f"the rules give: {self.outcome.explanation}")
             return "\n".join(lines)
         if self.outcome is None:
