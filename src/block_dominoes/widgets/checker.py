@@ -93,7 +93,8 @@ def replay_view(verdict: Verdict, *, width: int = 560, title: str = "") -> w.VBo
     for step in verdict.steps:
         caption = step.text[0].upper() + step.text[1:]
         if step.error is not None:
-            caption += f": this breaks {step.error.rule}. {step.error.message}"
+            msg = step.error.message
+            caption += f": this breaks {step.error.rule}. {msg[:1].upper()}{msg[1:]}"
         elif step.state.is_over and step.number and verdict.outcome is not None:
             caption += f". The round is over: {verdict.outcome.explanation}"
         frames.append(Frame(caption, state_svg(step.state, width=width, caption=caption)))
