@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from block_dominoes.errors import BlockDominoesError, InvalidPositionError, InvalidTileError
 from block_dominoes.game import play_round
-from block_dominoes.hands import check_totals
+from block_dominoes.hands import check_totals, parse_hand
 from block_dominoes.rules import PRESETS, find_rules
 from block_dominoes.scoring import OutcomeKind, score_round
 from block_dominoes.sheet import (
@@ -27,6 +27,7 @@ from block_dominoes.sheet import (
     check_claim,
     claim_table,
     dumps,
+    hands_possible,
     load,
     save,
 )
@@ -136,6 +137,15 @@ REFUSED_HANDS = [
 ]
 
 
+REFUSED_HANDS += [
+    # only [0|1] (or [0|0] + [0|1]) holds 1 pip, so two hands cannot both hold 1 (R2, R14)
+    (["1", "1", "-"], "impossible together"),
+    (["0-1", "1", "-"], "impossible together"),
+    # blocked: at most 14 tiles are held (the lead is down), and they hold at most 118
+    (["40", "40", "40"], "impossible together"),
+]
+
+
 @pytest.mark.parametrize(("hands", "rule"), REFUSED_HANDS)
 def test_refused_hands(hands: list[str], rule: str) -> None:
     s = three().add_hands(["-", "4", "5"])
@@ -152,6 +162,29 @@ def test_refused_round_after_match_end() -> None:
     for attempt in (lambda: s.add_hands(["-", "4", "5"]), lambda: s.add_claim(2, 10)):
         with pytest.raises(InvalidPositionError, match=r"the match is over.*R20"):
             attempt()
+
+
+def test_hands_possible_three_answers() -> None:
+    r = find_rules("pagat")
+    specs = [parse_hand(h) for h in ("3", "3", "8")]  # E11 can happen
+    assert hands_possible(r, specs, 14) is True
+    assert hands_possible(r, [parse_hand(h) for h in ("1", "1", "-")], 15) is False
+    # a search that runs out of steps answers None and refuses nothing
+    heavy = [parse_hand(h) for h in ("39", "39", "39")]
+    assert hands_possible(r, heavy, 14, budget=1) in (None, True)
+
+
+@given(name=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000), data=st.data())
+def test_real_remaining_hands_are_never_refused(name: str, seed: int, data: st.DataObject) -> None:
+    """Soundness: the bare totals of a round that really happened are accepted."""
+    r = PRESETS[name]
+    if r.draw:  # hands.score_hands caps a hand at the dealt size; Draw hands grow
+        return
+    n = data.draw(st.sampled_from(r.player_counts))
+    state = play_round(r, n, seed).state
+    hands = ["-" if not h else str(sum(t.pips for t in h)) for h in state.hands]
+    sheet = Sheet.new(r, n).add_hands(hands)
+    assert sheet.rounds[0].outcome.points == state.outcome().points  # type: ignore[union-attr]
 
 
 # -- claims ------------------------------------------------------------------------
