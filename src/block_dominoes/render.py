@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from typing import TYPE_CHECKING
 
 from .line import Line
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .line import OpenEnd
 
 __all__ = [
+    "Picture",
     "fit_text",
     "hand_svg",
     "line_svg",
@@ -128,6 +129,26 @@ def _svg(width: float, height: float, title: str, desc: str, body: str) -> str:
         f'style="max-width:100%;height:auto" font-family="sans-serif" font-size="11">'
         f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>{body}</svg>"
     )
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Picture:
+    """An SVG for a notebook: it shows itself as the picture, and in plain text
+    as its title and description (what nbval and screen readers get).
+
+    >>> Picture(tile_svg(Tile(1, 2)))
+    Tile [1|2]: The tile [1|2], worth 3 pips.
+    """
+
+    svg: str
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        title = self.svg.split("<title>", 1)[1].split("</title>", 1)[0]
+        desc = self.svg.split("<desc>", 1)[1].split("</desc>", 1)[0]
+        return unescape(f"{title}: {desc}")
 
 
 def tile_svg(tile: Tile, *, vertical: bool = False) -> str:

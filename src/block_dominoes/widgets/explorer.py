@@ -104,6 +104,9 @@ class AttachmentExplorer(w.VBox):
         if change["new"] is not None:
             self.line_text.value = change["new"]
 
+    def __repr__(self) -> str:
+        return f"AttachmentExplorer(line={self.line_text.value!r}, tile={self.tile_text.value!r})"
+
     def _on_line(self, change: dict[str, Any]) -> None:
         values = {v for _, v in EXAMPLE_LINES}
         self.example.value = change["new"] if change["new"] in values else None

@@ -57,6 +57,10 @@ class RoundScorer(w.VBox):
         )
         self.update()
 
+    def __repr__(self) -> str:
+        hands = [b.value for b in self.boxes[: self.players.value]]
+        return f"RoundScorer(hands={hands!r}, rules={self.ruleset.value!r})"
+
     def _on_change(self, change: dict[str, Any]) -> None:
         self.update()
 

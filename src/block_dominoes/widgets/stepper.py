@@ -21,7 +21,14 @@ from ..render import move_caption, replay, state_svg
 from ..round import Draw, Move, Pass, Play, RoundState
 from ..tiles import Tile
 
-__all__ = ["Frame", "StepThrough", "frames", "record_state", "step_through"]
+__all__ = [
+    "Frame",
+    "StepThrough",
+    "finished_state",
+    "frames",
+    "record_state",
+    "step_through",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +71,11 @@ def record_state(record: Mapping[str, Any]) -> RoundState:
             )
         state = state.apply(move)
     return state
+
+
+def finished_state(source: RoundState | PlayedRound | Mapping[str, Any]) -> RoundState:
+    """The round a step-through shows, from any of the sources it accepts."""
+    return _as_state(source)[0]
 
 
 def _as_state(
@@ -121,6 +133,9 @@ class StepThrough(w.VBox):
         )
         head = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
         super().__init__([*head, w.HBox([self.player, self.slider]), self.stack])
+
+    def __repr__(self) -> str:
+        return f"StepThrough({len(self.frames)} frames: {self.frames[0].caption} ...)"
 
     @property
     def captions(self) -> list[str]:
