@@ -540,6 +540,32 @@ def test_interrupted_write_keeps_the_old_file(
     assert sorted(x.name for x in tmp_path.iterdir()) == ["m.json"]
 
 
+def test_new_loses_a_race_without_overwriting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    p = tmp_path / "m.json"
+    real_link = os.link
+
+    def someone_else_first(src: str, dst: str) -> None:
+        Path(dst).write_text("theirs")  # the name is taken between the check and the link
+        real_link(src, dst)
+
+    monkeypatch.setattr(os, "link", someone_else_first)
+    with pytest.raises(SheetFileError, match="never overwrites"):
+        save(three(), p, new=True)
+    assert p.read_text() == "theirs"
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["m.json"]
+
+
+def test_save_through_a_symlink_updates_its_target(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    save(three(), real, new=True)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    save(three().add_hands(["-", "4", "5"]), link)
+    assert link.is_symlink() and len(load(real).rounds) == 1
+
+
 def test_save_keeps_bytes_stable(tmp_path: Path) -> None:
     p = tmp_path / "m.json"
     s = three().add_hands(["-", "4", "5"])

@@ -1027,20 +1027,23 @@ def save(sheet: Sheet, path: str | os.PathLike[str], *, new: bool = False) -> No
     """Write a sheet atomically: a temporary file in the same folder, flushed and
     synced, then renamed over the old one (``os.replace``), so a crash leaves either
     the old file or the new one, never half a file. With ``new=True`` an existing
-    file is refused (SheetFileError) and never overwritten."""
-    p = Path(path)
+    file is refused (SheetFileError) and never overwritten: the new file is put in
+    place with a hard link, which fails if the name was taken meanwhile. A path
+    that is a symbolic link updates the file it points to."""
+    shown = str(path)
+    p = Path(path) if new else Path(os.path.realpath(path))
     if sheet.rules != _preset(sheet.rules.name):
         raise SheetFileError(
             f"only preset rulesets can be saved, not a custom {sheet.rules.name!r}"
         )
     if new and (p.exists() or p.is_symlink()):
-        raise SheetFileError(f"{str(p)!r} already exists: a new sheet never overwrites a file")
+        raise SheetFileError(f"{shown!r} already exists: a new sheet never overwrites a file")
     data = dumps(sheet).encode("utf-8")
     folder = p.parent if str(p.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
     except OSError as e:
-        raise SheetFileError(f"cannot write score sheet {str(p)!r}: {e.strerror}") from None
+        raise SheetFileError(f"cannot write score sheet {shown!r}: {e.strerror}") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -1050,7 +1053,10 @@ def save(sheet: Sheet, path: str | os.PathLike[str], *, new: bool = False) -> No
         with contextlib.suppress(OSError):
             mode = p.stat().st_mode & 0o777
         os.chmod(tmp, mode)
-        os.replace(tmp, p)
+        if new:
+            _link_new(tmp, p, shown)
+        else:
+            os.replace(tmp, p)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -1061,6 +1067,24 @@ def save(sheet: Sheet, path: str | os.PathLike[str], *, new: bool = False) -> No
             os.fsync(dfd)
         finally:
             os.close(dfd)
+
+
+def _link_new(tmp: str, p: Path, shown: str) -> None:
+    """Put ``tmp`` in place at ``p`` only if ``p`` does not exist (then drop ``tmp``)."""
+    try:
+        os.link(tmp, p)
+    except FileExistsError:
+        raise SheetFileError(
+            f"{shown!r} already exists: a new sheet never overwrites a file"
+        ) from None
+    except OSError:  # a file system without hard links: checked just before, replace
+        if p.exists():
+            raise SheetFileError(
+                f"{shown!r} already exists: a new sheet never overwrites a file"
+            ) from None
+        os.replace(tmp, p)
+        return
+    os.unlink(tmp)
 
 
 def _preset(name: str) -> Rules | None:
