@@ -57,6 +57,7 @@ class ScoreSheet(w.VBox):
         self.sheet = sheet
         self.text = ""
         self.message = Message()
+        self._chart_key: object = None
 
         # set-up
         self.players = w.Dropdown(options=[2, 3, 4], value=players, description="Players")
@@ -306,7 +307,10 @@ class ScoreSheet(w.VBox):
         self.text = s.describe()
         self.totals_view.value = self._totals_html()
         self.rounds_view.value = self._rounds_html()
-        self.chart.value = _chart_png(s)
+        key = (s.rules.name, s.names, tuple(r.scores for r in s.rounds), s.result)
+        if key != self._chart_key:  # drawing takes a moment: only when the numbers change
+            self.chart.value = _chart_png(s)
+            self._chart_key = key
 
     def _totals_html(self) -> str:
         s = self.sheet
