@@ -254,3 +254,15 @@ def test_bad_settings_are_refused() -> None:
         play(players=3, strategies=["heavy", "heavy", "heavy"])
     with pytest.raises(BlockDominoesError, match="deal number"):
         play(seed=-1)
+
+
+def test_a_finished_round_exports_as_a_record_the_stepper_replays() -> None:
+    from block_dominoes.widgets.stepper import record_state
+
+    p = play(players=2, seed=4, auto=True)
+    p._guarded(p.record)
+    assert "no round has finished yet" in p.message_text
+    p.play_to_end()
+    rec = p.record()
+    assert rec["seed"] == 4 and rec["outcome"] == p.state.outcome().to_json()  # type: ignore[union-attr]
+    assert record_state(rec).history == p.state.history

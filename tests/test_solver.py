@@ -103,3 +103,12 @@ def test_cli_solve_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == "" and "3 or 4 players" in err and err.count("\n") == 1
     assert main(["solve", "1-2", "-"]) == 2
     assert "hand 2" in capsys.readouterr().err
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import block_dominoes.solver as mod
+
+    result = doctest.testmod(mod)
+    assert result.attempted > 0 and result.failed == 0

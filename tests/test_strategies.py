@@ -299,3 +299,12 @@ def test_hint_mentions_an_opponents_pass() -> None:
     h = hint(s)
     assert isinstance(h.move, Play) and h.move in s.legal_moves()
     assert h.reason.startswith(f"Play {h.move.tile} on the ")
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import block_dominoes.strategies as mod
+
+    result = doctest.testmod(mod)
+    assert result.attempted > 0 and result.failed == 0

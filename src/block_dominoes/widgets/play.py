@@ -363,6 +363,15 @@ class PlayWidget(w.VBox):
         self.replay_box.children = (sw,)
         return sw
 
+    def record(self, index: int = -1) -> dict[str, object]:
+        """Finished round ``index`` as a round record (``block-dominoes play --json``
+        form): paste it as the ``source`` of a step-through in any chapter."""
+        if not self.finished:
+            raise IllegalMoveError("no round has finished yet (R13)")
+        from ..game import round_json
+
+        return round_json(self.finished[index], self.seed)
+
     def step_through(self, index: int = -1) -> Any:
         """A step-through widget of finished round ``index`` (needs widgets.stepper)."""
         if not self.finished:
