@@ -276,17 +276,30 @@ def variants() -> dict[str, Any]:
     return load(VARIANTS)
 
 
+def cells_of(html: str) -> list[list[str]]:
+    """The data rows of an HTML table, as cell texts."""
+    rows = re.findall(r"<tr>(.*?)</tr>", html)
+    return [re.findall(r"<td[^>]*>(.*?)</td>", r) for r in rows[1:]]
+
+
 def test_variants_table_lists_every_preset(variants: dict[str, Any]) -> None:
     cell = variants["cells"][tagged(variants, "table")["presets"]]
     (html,) = stored_rich(cell)
-    rows = re.findall(r"<tr>(.*?)</tr>", html)
-    assert len(rows) == 1 + len(PRESETS)
-    firsts = [re.findall(r"<td>(.*?)</td>", r) for r in rows[1:]]
-    assert [r[0] for r in firsts] == list(PRESETS)
-    for row, rules in zip(firsts, PRESETS.values(), strict=True):
-        assert row[2] == rules.description and row[3] == rules.source
-        assert row[9] == ("yes" if rules.partnerships else "no")
-        assert row[10] == ("yes" if rules.draw else "no")
+    rows = cells_of(html)
+    assert [r[0] for r in rows] == list(PRESETS)
+    for row, rules in zip(rows, PRESETS.values(), strict=True):
+        assert row[2] == f"double-{rules.max_pip} ({rules.set_size} tiles)"
+        assert row[3] == ", ".join(f"{n}p: {k}" for n, k in rules.hand_sizes)
+        assert row[4] == ", ".join(f"{n}p: {k}" for n, k in rules.targets)
+        assert row[5:8] == [
+            rules.first_lead.value,
+            rules.next_starter.value,
+            rules.blocked_scoring.value,
+        ]
+        assert row[8] == ("yes" if rules.partnerships else "no")
+        assert row[9] == ("yes" if rules.draw else "no")
+        # each preset's description and source are listed under the table
+        assert f"<dd>{rules.description} <em>Source: {rules.source}</em></dd>" in html
 
 
 def test_every_variant_id_is_cited(variants: dict[str, Any]) -> None:
@@ -299,7 +312,7 @@ def test_every_variant_id_is_cited(variants: dict[str, Any]) -> None:
 def test_same_deal_table_matches_fresh_rounds(variants: dict[str, Any]) -> None:
     cell = variants["cells"][tagged(variants, "table")["same-deal"]]
     (html,) = stored_rich(cell)
-    rows = [re.findall(r"<td>(.*?)</td>", r) for r in re.findall(r"<tr>(.*?)</tr>", html)[1:]]
+    rows = cells_of(html)
     assert [r[0] for r in rows] == list(PRESETS)
     for row in rows:
         outcome = play_round(row[0], 4, 8, "random").state.outcome()

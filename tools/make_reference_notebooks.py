@@ -459,28 +459,40 @@ def per_players(pairs):
     return ", ".join(f"{n}p: {v}" for n, v in pairs)
 
 
-COLUMNS = ["ruleset", "variant", "what it changes", "source", "hand sizes", "targets",
-           "first lead", "next starter", "blocked scoring", "partnerships", "draw"]
+COLUMNS = ["ruleset", "variant", "set", "hand sizes", "targets", "first lead",
+           "next starter", "blocked scoring", "partnerships", "draw"]
 rows = []
 for rules in PRESETS.values():
     rows.append([
-        rules.name, variant_id(rules), rules.description, rules.source,
-        per_players(rules.hand_sizes) + f" (double-{rules.max_pip}, {rules.set_size} tiles)",
-        per_players(rules.targets), rules.first_lead.value, rules.next_starter.value,
-        rules.blocked_scoring.value, "yes" if rules.partnerships else "no",
-        "yes" if rules.draw else "no",
+        rules.name, variant_id(rules), f"double-{rules.max_pip} ({rules.set_size} tiles)",
+        per_players(rules.hand_sizes), per_players(rules.targets), rules.first_lead.value,
+        rules.next_starter.value, rules.blocked_scoring.value,
+        "yes" if rules.partnerships else "no", "yes" if rules.draw else "no",
     ])
 
 
-def html_table(columns, rows):
+def html_table(columns, rows, wide=()):
+    # A table that scrolls sideways on a phone; columns in ``wide`` keep some width.
     head = "".join(f"<th>{c}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{v}</td>" for v in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+    def cell(i, v):
+        return f'<td style="min-width: 16em">{v}</td>' if i in wide else f"<td>{v}</td>"
+
+    body = "".join(
+        "<tr>" + "".join(cell(i, v) for i, v in enumerate(row)) + "</tr>" for row in rows
+    )
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div style="overflow-x: auto">{table}</div>'
 
 
-display(HTML(html_table(COLUMNS, rows)))
+notes = "".join(
+    f"<dt><code>{r.name}</code> ({variant_id(r)})</dt>"
+    f"<dd>{r.description} <em>Source: {r.source}</em></dd>"
+    for r in PRESETS.values()
+)
+display(HTML(html_table(COLUMNS, rows) + f"<dl>{notes}</dl>"))
 for row in rows:
-    print(" | ".join(str(v) for v in row[:2] + row[4:]))
+    print(" | ".join(str(v) for v in row))
 glue("v_preset_count", len(rows), display=False)
 """,
         "hide-input",
@@ -574,7 +586,7 @@ for rules in PRESETS.values():
         outcome.explanation,
     ])
 display(HTML(html_table(["ruleset", "variant", "starter", "lead", "player 1 was dealt",
-                         "moves", "end", "result"], table)))
+                         "moves", "end", "result"], table, wide=(7,))))
 for row in table:
     print(f"{row[0]:>14}: starter {row[2][-1]}, lead {row[3]}, {row[5]} moves; {row[7]}")
 glue("v_seed", SEED, display=False)
@@ -633,10 +645,15 @@ def show(svg):
     display({"image/svg+xml": svg}, raw=True)
 
 
+def words(line):
+    \"\"\"The line in words, one sentence a line (tiles, connections, open ends).\"\"\"
+    return "\\n".join(s if s.endswith(".") else s + "." for s in line.describe().split(". "))
+
+
 def show_position(state, seats=None):
     \"\"\"The line and the hands of ``seats`` (all by default), as pictures and text.\"\"\"
-    show(line_svg(state.line, title="The line"))
-    print("Line:", state.line.describe())
+    show(line_svg(state.line, width=360, title="The line"))
+    print(words(state.line))
     for seat in seats or range(1, state.players + 1):
         hand = state.hand(seat)
         show(hand_svg(hand, title=f"Player {seat}"))
@@ -687,7 +704,8 @@ show_position(state, seats=[2])
 tile = Tile.parse("0-2")
 print("fits the open ends showing:", state.line.fits(tile) or "none")
 after = state.play("0-2")
-print("after the move:", after.line.describe())
+print("after the move:")
+print(words(after.line))
 """,
     ),
     *ex(
@@ -714,7 +732,8 @@ show_position(state, seats=[1])
 """,
         """
 after = state.play("2-4")
-print("after [2|4]:", after.line.describe())
+print("after [2|4]:")
+print(words(after.line))
 print("[2|1] fits the open ends showing:", after.line.fits(Tile.parse("1-2")) or "none (R10: no branches)")
 """,
     ),
