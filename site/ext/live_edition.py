@@ -1,0 +1,105 @@
+"""Local Sphinx extension: the live edition (JupyterLite) beside the book.
+
+* When an HTML build has finished, it runs ``tools/build_live.py --out <html>/live``,
+  which assembles (or, when its inputs are unchanged, only checks) the JupyterLite
+  site of live/*.ipynb. A failure fails the build; ``BLOCK_DOMINOES_SKIP_LIVE=1``
+  skips the step with a warning (for a quick look at prose).
+* The role ``{run-live}`NAME``` (or ``{run-live}`text <NAME>```) links a chapter to
+  its live twin ``live/NAME.ipynb``, opened in the live edition's notebook app. The
+  link is relative, so the built site works from any folder or server.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+#: where the live site goes, inside the HTML output
+LIVE_DIR = "live"
+#: the notebook app's address for one notebook, relative to LIVE_DIR
+NOTEBOOK_URL = "notebooks/index.html?path={name}.ipynb"
+DEFAULT_TEXT = "Run live"
+
+_EXPLICIT = re.compile(r"^(?P<text>.+?)\s*<(?P<name>[\w-]+)>$")
+
+
+def live_href(docname: str, name: str) -> str:
+    """The relative address of live notebook ``name`` from page ``docname``.
+
+    >>> live_href("book/play/play", "play")
+    '../../live/notebooks/index.html?path=play.ipynb'
+    """
+    up = "../" * docname.count("/")
+    return f"{up}{LIVE_DIR}/{NOTEBOOK_URL.format(name=name)}"
+
+
+def run_live_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Inliner,
+    options: dict[str, Any] | None = None,
+    content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{run-live}`play``` -> a link "Run live" to live/play.ipynb in the live edition."""
+    match = _EXPLICIT.match(text.strip())
+    label, target = (match["text"], match["name"]) if match else (DEFAULT_TEXT, text.strip())
+    env = inliner.document.settings.env
+    notebook = Path(env.srcdir) / LIVE_DIR / f"{target}.ipynb"
+    if not notebook.exists():
+        msg = inliner.reporter.error(
+            f"run-live: no live notebook {target!r} (expected live/{target}.ipynb)", line=lineno
+        )
+        return [inliner.problematic(rawtext, rawtext, msg)], [msg]
+    node = nodes.reference(
+        rawtext,
+        label,
+        refuri=live_href(env.docname, target),
+        classes=["bd-run-live"],
+    )
+    return [node], []
+
+
+def build_live_edition(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir) / LIVE_DIR
+    if os.environ.get("BLOCK_DOMINOES_SKIP_LIVE") == "1":
+        logger.warning("live edition skipped (BLOCK_DOMINOES_SKIP_LIVE=1): %s is not updated", out)
+        return
+    script = Path(app.srcdir) / "tools" / "build_live.py"
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, str(script), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    for line in done.stdout.splitlines():
+        logger.info(line)
+    if done.returncode != 0:
+        raise ExtensionError(
+            f"the live edition could not be assembled: {done.stderr.strip()}\n"
+            "(set BLOCK_DOMINOES_SKIP_LIVE=1 to build the book without it)"
+        )
+    logger.info("[live] step took %.1f s", time.monotonic() - started)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_role("run-live", run_live_role)
+    app.connect("build-finished", build_live_edition)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
