@@ -308,3 +308,25 @@ def test_docstring_examples() -> None:
 
     result = doctest.testmod(mod)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_hint_ignores_hidden_hands_after_an_opponent_passed() -> None:
+    # Positions where the player to move has a choice and knows an opponent's gap
+    # (R9): the re-deals keep the passes legal, and the hint stays the same.
+    checked = 0
+    for seed in range(200):
+        s = RoundState.deal("pagat", 3, seed)
+        rng = random.Random(seed)
+        while not s.is_over and checked < 3:
+            k = knowledge(s)
+            if any(k.lacks) and len(k.plays()) > 1:
+                variants = consistent_variants(s, s.current_player, 3)
+                if variants:
+                    h = hint(s)
+                    assert all(hint(v) == h for v in variants)
+                    checked += 1
+                    break
+            s = s.apply(STRATEGIES["random"].choose(s, rng).move)
+        if checked >= 3:
+            break
+    assert checked == 3
