@@ -59,9 +59,27 @@ def code(text: str, *tags: str) -> nbf.NotebookNode:
     return cell
 
 
+def split_glue(cells: list[nbf.NotebookNode]) -> list[nbf.NotebookNode]:
+    """Move the top-level ``glue(...)`` lines of shown cells into a removed cell after
+    them, so readers see the lesson's code and the prose still gets its numbers."""
+    out = []
+    for cell in cells:
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type != "code" or "remove-cell" in tags:
+            out.append(cell)
+            continue
+        lines = cell.source.splitlines()
+        glued = [line for line in lines if line.startswith("glue(")]
+        cell.source = "\n".join(line for line in lines if not line.startswith("glue("))
+        out.append(cell)
+        if glued:
+            out.append(code("\n".join(glued), "remove-cell"))
+    return out
+
+
 def write(path: str, cells: list[nbf.NotebookNode]) -> None:
     nb = nbf.v4.new_notebook()
-    nb.cells = cells
+    nb.cells = split_glue(cells)
     nb.metadata = {
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"},
@@ -183,6 +201,8 @@ def first_hand() -> None:
             code(
                 SETUP
                 + dedent("""
+                import textwrap
+
                 from block_dominoes.game import play_round
                 from block_dominoes.render import replay
                 from block_dominoes.widgets.stepper import finished_state, frames
@@ -201,11 +221,12 @@ def first_hand() -> None:
             source = play_round("pagat", 3, seed=4)
             state = finished_state(source)
             start = replay(state, 0)
+            for seat, hand in enumerate(start.hands, start=1):
+                print(f"player {seat}:", " ".join(map(str, hand)))
             glue("fh_players", start.players, display=False)
             glue("fh_hand", len(start.hand(1)), display=False)
             glue("fh_out", len(start.rest), display=False)
             glue("fh_starter", start.starter, display=False)
-            print(start)
             """),
             md("""
             Each of the {glue:text}`fh_players` players holds {glue:text}`fh_hand` tiles
@@ -237,7 +258,7 @@ def first_hand() -> None:
             """),
             code("""
             for frame in frames(source):
-                print(frame.caption)
+                print(textwrap.fill(frame.caption, 80, subsequent_indent="    "))
             """),
             code(
                 """
@@ -364,11 +385,17 @@ def setup() -> None:
             print(f"{'players':>7} {'tiles each':>10} {'out of play':>11} {'target':>6}")
             for n in rules.player_counts:
                 size, out, target = rules.hand_size(n), rules.undealt(n), rules.target(n)
-                glue(f"setup_hand_{n}", size, display=False)
-                glue(f"setup_out_{n}", out, display=False)
-                glue(f"setup_target_{n}", target, display=False)
                 print(f"{n:>7} {size:>10} {out:>11} {target:>6}")
             """),
+            code(
+                """
+                for n in rules.player_counts:
+                    glue(f"setup_hand_{n}", rules.hand_size(n), display=False)
+                    glue(f"setup_out_{n}", rules.undealt(n), display=False)
+                    glue(f"setup_target_{n}", rules.target(n), display=False)
+                """,
+                "remove-cell",
+            ),
             md("""
             | players | tiles each (R3) | out of play (R4) | match target (R3, R20) |
             |---|---|---|---|
@@ -566,14 +593,12 @@ def placing() -> None:
             open ends.
             """),
             code("""
-            long = Line.build([
-                "1-4", "4-4", "4-6", "6-6", "3-6", "3-3", "2-3", "2-2",
-                "2-5", "5-5", "0-5", "1-1@1", "1-6@1", "0-6@6", "0-0@0",
-            ])
+            placements = "1-4 4-4 4-6 6-6 3-6 3-3 2-3 2-2 2-5 5-5 0-5 1-1@1 1-6@1 0-6@6 0-0@0"
+            long = Line.build(placements.split())
             glue("placing_long", len(long.tiles), display=False)
             glue("placing_ends", len(long.open_ends), display=False)
-            print(len(long.tiles), "tiles,", len(long.open_ends), "open ends:",
-                  ", ".join(map(str, long.open_ends)))
+            ends = ", ".join(map(str, long.open_ends))
+            print(f"{len(long.tiles)} tiles, {len(long.open_ends)} open ends: {ends}")
             Picture(line_svg(long, width=520, title="A long line"))
             """),
             md("""
@@ -844,14 +869,22 @@ def pass_and_block() -> None:
             """),
             code("""
             n = 200
-            glue("pb_n", n, display=False)
+            rates = {}
             for players in (2, 3, 4):
                 blocked = sum(
                     play_round("pagat", players, seed=s).state.went_out is None for s in range(n)
                 )
-                glue(f"pb_blocked_{players}", f"{100 * blocked / n:.0f}%", display=False)
+                rates[players] = f"{100 * blocked / n:.0f}%"
                 print(f"{players} players: {blocked} of {n} rounds blocked ({100 * blocked / n:.0f}%)")
             """),
+            code(
+                """
+                glue("pb_n", n, display=False)
+                for players, rate in rates.items():
+                    glue(f"pb_blocked_{players}", rate, display=False)
+                """,
+                "remove-cell",
+            ),
             md("""
             With two players, when half the set is out of play, {glue:text}`pb_blocked_2`
             of these rounds blocked; with four, {glue:text}`pb_blocked_4`. Scoring a

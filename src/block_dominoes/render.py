@@ -202,9 +202,13 @@ class _Box:
     x0: float
     x1: float
     mid: float  # vertical middle of its row
+    bottom: float  # lowest edge of the tile
 
 
-def _marker(x: float, y: float, end: OpenEnd, labels: bool, hot: bool, anchor: str) -> str:
+def _marker(
+    x: float, y: float, end: OpenEnd, labels: bool, hot: bool, anchor: str, bottom: float
+) -> str:
+    """A dashed ring with the end's value at (x, y), its port named below ``bottom``."""
     colour = _MARK if hot else _END
     text = f"{end.port} {end.value}"
     fill = "#fdecea" if hot else "none"
@@ -217,7 +221,7 @@ def _marker(x: float, y: float, end: OpenEnd, labels: bool, hot: bool, anchor: s
         f'<text x="{_f(x)}" y="{_f(y + 4)}" text-anchor="middle" font-weight="bold" '
         f'fill="{colour}">{end.value}</text>'
         + (
-            f'<text x="{_f(tx)}" y="{_f(y + S + 2)}" text-anchor="{anchor}" fill="{colour}">'
+            f'<text x="{_f(tx)}" y="{_f(bottom + 13)}" text-anchor="{anchor}" fill="{colour}">'
             f"{escape(text)}</text>"
             if labels
             else ""
@@ -318,11 +322,11 @@ def line_svg(
             outline = _LAST if link.tile == last else _EDGE
             if link.tile.is_double:
                 body.append(_tile(x, y0, a, b, True, str(link.tile), outline=outline))
-                drawn.append(_Box(x, x + S, mid))
+                drawn.append(_Box(x, x + S, mid, y0 + 2 * S))
                 x += S + GAP
             else:
                 body.append(_tile(x, y0 + S / 2, a, b, False, str(link.tile), outline=outline))
-                drawn.append(_Box(x, x + 2 * S, mid))
+                drawn.append(_Box(x, x + 2 * S, mid, y0 + 1.5 * S))
                 x += 2 * S + GAP
         boxes.append(list(reversed(drawn)) if reverse else drawn)  # chain order
     for r in range(len(rows) - 1):
@@ -336,11 +340,13 @@ def line_svg(
     left, right = line.left, line.right
     assert left is not None and right is not None
     first, final = boxes[0][0], boxes[-1][-1]
-    body.append(_marker(first.x0 - 16, first.mid, left, labels, left.value in hot, "start"))
-    if (len(rows) - 1) % 2 == 0:
-        body.append(_marker(final.x1 + 16, final.mid, right, labels, right.value in hot, "end"))
-    else:
-        body.append(_marker(final.x0 - 16, final.mid, right, labels, right.value in hot, "start"))
+    body.append(
+        _marker(first.x0 - 16, first.mid, left, labels, left.value in hot, "start", first.bottom)
+    )
+    right_x, anchor = (final.x1 + 16, "end") if len(rows) % 2 == 1 else (final.x0 - 16, "start")
+    body.append(
+        _marker(right_x, final.mid, right, labels, right.value in hot, anchor, final.bottom)
+    )
     height = 14 + len(rows) * row_h - 8
     return _svg(width, height, title, desc, "".join(body))
 
