@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from operator import add, mul
+from itertools import chain
+from operator import mul
 
 from .deal import first_lead, rng_for
 from .rules import BlockedScoring, FirstLead, Rules, find_rules
@@ -23,6 +24,7 @@ from .tiles import full_set, tile_index
 __all__ = ["FastResult", "Tally", "random_round", "random_rounds"]
 
 Plays = dict[int, tuple[tuple[int, int], ...]]
+Links = dict[int, tuple[tuple[int, int, "Links"], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,9 +40,13 @@ class Tables:
     masks: tuple[int, ...]
     """value -> mask of the tiles showing it"""
     plays: tuple[Plays, ...]
-    """value v -> {mask of some tiles showing v: ((tile, its other half), ...) in tile order}"""
+    """value v -> {mask of some tiles showing v: ((tile's bit, its other half), ...) in tile
+    order}"""
     chunks: tuple[tuple[int, ...], ...]
     """byte k of a hand -> pips of the tiles in it"""
+    links: tuple[Links, ...]
+    """as ``plays``, with the new end given as its tile mask and its ``links`` table:
+    ``(tile's bit, masks[other], links[other])``, so a loop never looks up a value"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +116,12 @@ def _tables(max_pip: int) -> Tables:
         table: Plays = {0: ()}
         for pick in range(1, 1 << len(ids)):
             chosen = [t for k, t in enumerate(ids) if pick >> k & 1]
-            table[sum(1 << t for t in chosen)] = tuple((t, tiles[t].pips - v) for t in chosen)
+            table[sum(1 << t for t in chosen)] = tuple((1 << t, tiles[t].pips - v) for t in chosen)
         plays.append(table)
+    links: list[Links] = [{} for _ in masks]
+    for v, table in enumerate(plays):
+        for key, options in table.items():
+            links[v][key] = tuple((b, masks[other], links[other]) for b, other in options)
     pv = tuple(t.pips for t in tiles)
     chunks = tuple(
         tuple(
@@ -121,7 +131,13 @@ def _tables(max_pip: int) -> Tables:
         for k in range((len(tiles) + 7) // 8)
     )
     return Tables(
-        tuple(t.low for t in tiles), tuple(t.high for t in tiles), pv, masks, tuple(plays), chunks
+        tuple(t.low for t in tiles),
+        tuple(t.high for t in tiles),
+        pv,
+        masks,
+        tuple(plays),
+        chunks,
+        tuple(links),
     )
 
 
@@ -192,21 +208,21 @@ def _play(
                     cl = len(pl)
                     idx = int(rand() * (cl + len(pr)))
                     if idx < cl:
-                        t, left = pl[idx]
+                        tb, left = pl[idx]
                     else:
-                        t, right = pr[idx - cl]
+                        tb, right = pr[idx - cl]
                 else:
-                    t, left = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
+                    tb, left = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
             elif pr:
-                t, right = pr[int(rand() * len(pr))] if len(pr) > 1 else pr[0]
+                tb, right = pr[int(rand() * len(pr))] if len(pr) > 1 else pr[0]
             else:
-                t = -1
+                tb = 0
         elif pl:
             # Both ends show the same value: the line grows on the right (Line.place).
-            t, right = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
+            tb, right = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
         else:
-            t = -1
-        if t < 0:
+            tb = 0
+        if not tb:
             if boneyard:
                 hands[cur] = h | (1 << boneyard.pop(0))
                 moves += 1
@@ -220,7 +236,7 @@ def _play(
             cur = cur + 1 if cur < last else 0
             continue
         passes = 0
-        h ^= 1 << t
+        h ^= tb
         hands[cur] = h
         moves += 1
         if not h:
@@ -340,7 +356,7 @@ def random_rounds(
         pips_sq_by_seat=[0] * n,
     )
     score = _scorer(r, n)
-    if r.draw or r.first_lead is not FirstLead.LOT or len(tables.chunks) != 4 or size < 2:
+    if r.draw or r.first_lead is not FirstLead.LOT or len(tables.lo) != 28 or size < 2:
         for _ in range(games):
             hands, boneyard, starter, forced = _deal(r, n, size, count, rand, 1)
             went, moves = _play(hands, boneyard, starter, forced, rand, tables)
@@ -350,23 +366,38 @@ def random_rounds(
     # Block with a lot for the starter and a double-six set, the common case: the same
     # steps as _deal, _play, _totals and _count, written out in one loop for speed.
     # tests/test_simulate.py checks this loop against RoundState round by round.
-    lo, hi, vm, sub = tables.lo, tables.hi, tables.masks, tables.plays
-    c0, c1, c2, c3 = tables.chunks
+    lo, hi, vm, links = tables.lo, tables.hi, tables.masks, tables.links
+    p0, p1 = _halves(r.max_pip)
     bit = _BITS.__getitem__
+    bit_count = int.bit_count
     base = list(range(count))
-    down = tuple(range(count - 1, 0, -1))
-    starts = tuple(range(0, n * size, size))
-    last = n - 1
+    down = tuple((i, float(i + 1)) for i in range(count - 1, 0, -1))
+    cuts = tuple(slice(k, k + size) for k in range(0, n * size, size))
+    nxt = (*range(1, n), 0)
+    dealt = n * size
     wins, by_pos, by_seat = tally.wins_by_seat, tally.wins_by_position, tally.points_by_seat
-    pips_acc, pips_sq = tally.pips_by_seat, tally.pips_sq_by_seat
     points_sq_by = tally.points_sq_by_seat
     blocked = moves_sum = points_sum = points_sq = 0
+    # Hands and totals at the end of each round, added up in bulk every so often.
+    ends: list[list[int]] = []
+    rows: list[list[int]] = []
+
+    def fold() -> int:
+        for i, col in enumerate(zip(*rows, strict=True)):
+            tally.pips_by_seat[i] += sum(col)
+            tally.pips_sq_by_seat[i] += sum(map(mul, col, col))
+        left_in_hands = sum(map(bit_count, chain.from_iterable(ends)))
+        rows.clear()
+        ends.clear()
+        return left_in_hands
+
+    left_in_hands = 0
     for _ in range(games):
         ids = base[:]
-        for i in down:
-            j = int(rand() * (i + 1))
+        for i, m in down:
+            j = int(rand() * m)
             ids[i], ids[j] = ids[j], ids[i]
-        hands = [sum(map(bit, ids[k : k + size])) for k in starts]
+        hands = [sum(map(bit, ids[c])) for c in cuts]
         starter = 1 + int(rand() * n)
         cur = starter - 1
         h = hands[cur]
@@ -374,55 +405,67 @@ def random_rounds(
             h &= h - 1
         t = (h & -h).bit_length() - 1
         hands[cur] ^= 1 << t
-        left, right = lo[t], hi[t]
-        moves = 1
-        passes = 0
-        cur = cur + 1 if cur < last else 0
+        # Each end is held as (mask of the tiles that match it, its links table).
+        lv, hv = lo[t], hi[t]
+        vl, sl, vr, sr = vm[lv], links[lv], vm[hv], links[hv]
+        # The round ends blocked when the seat that played last passes too (R13).
+        played = cur
+        passes = went = 0
+        cur = nxt[cur]
         while True:
             h = hands[cur]
-            pl = sub[left][h & vm[left]]
-            if right != left:
-                pr = sub[right][h & vm[right]]
+            pl = sl[h & vl]
+            if vl != vr:
+                pr = sr[h & vr]
                 if pl:
                     if pr:
                         cl = len(pl)
                         idx = int(rand() * (cl + len(pr)))
                         if idx < cl:
-                            t, left = pl[idx]
+                            tb, vl, sl = pl[idx]
                         else:
-                            t, right = pr[idx - cl]
+                            tb, vr, sr = pr[idx - cl]
+                    elif len(pl) == 1:
+                        tb, vl, sl = pl[0]
                     else:
-                        t, left = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
+                        tb, vl, sl = pl[int(rand() * len(pl))]
                 elif pr:
-                    t, right = pr[int(rand() * len(pr))] if len(pr) > 1 else pr[0]
+                    if len(pr) == 1:
+                        tb, vr, sr = pr[0]
+                    else:
+                        tb, vr, sr = pr[int(rand() * len(pr))]
                 else:
-                    t = -1
+                    if cur == played:
+                        break
+                    passes += 1
+                    cur = nxt[cur]
+                    continue
             elif pl:
-                t, right = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
+                # Both ends show the same value: the line grows on the right (Line.place).
+                if len(pl) == 1:
+                    tb, vr, sr = pl[0]
+                else:
+                    tb, vr, sr = pl[int(rand() * len(pl))]
             else:
-                t = -1
-            if t < 0:
-                passes += 1
-                if passes >= n:
-                    moves -= last
-                    went = 0
+                if cur == played:
                     break
-                moves += 1
-                cur = cur + 1 if cur < last else 0
+                passes += 1
+                cur = nxt[cur]
                 continue
-            passes = 0
-            h ^= 1 << t
+            h ^= tb
             hands[cur] = h
-            moves += 1
             if not h:
                 went = cur + 1
                 break
-            cur = cur + 1 if cur < last else 0
-        totals = [c0[h & 255] + c1[h >> 8 & 255] + c2[h >> 16 & 255] + c3[h >> 24] for h in hands]
+            played = cur
+            cur = nxt[cur]
+        # Moves as RoundState counts them: every placement and every pass before the
+        # last placement (the n - 1 confirming passes of a block are not moves).
+        moves_sum += passes
+        totals = [p0[h & 16383] + p1[h >> 14] for h in hands]
         winner, points = score(totals, went)
-        moves_sum += moves
-        pips_acc = list(map(add, pips_acc, totals))
-        pips_sq = list(map(add, pips_sq, map(mul, totals, totals)))
+        ends.append(hands)
+        rows.append(totals)
         if not went:
             blocked += 1
         if winner:
@@ -432,14 +475,26 @@ def random_rounds(
             points_sum += points
             points_sq += points * points
             points_sq_by[winner - 1] += points * points
+        if len(rows) == 4096:
+            left_in_hands += fold()
+    left_in_hands += fold()
+    moves_sum += games * dealt - left_in_hands - blocked * (n - 1)
     tally.games += games
     tally.blocked += blocked
     tally.moves += moves_sum
     tally.points += points_sum
     tally.points_sq += points_sq
-    tally.pips_by_seat = pips_acc
-    tally.pips_sq_by_seat = pips_sq
     return tally
+
+
+@cache
+def _halves(max_pip: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Pips of every subset of tiles 0-13 and of tiles 14-27 (a double-six hand in two
+    lookups)."""
+    pv = _tables(max_pip).pips
+    low = tuple(sum(pv[b] for b in range(14) if m >> b & 1) for m in range(1 << 14))
+    high = tuple(sum(pv[14 + b] for b in range(14) if m >> b & 1) for m in range(1 << 14))
+    return low, high
 
 
 def _count(
