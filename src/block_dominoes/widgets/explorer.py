@@ -16,7 +16,7 @@ from ..errors import BlockDominoesError
 from ..line import Line, parse_placement
 from ..render import fit_text, line_svg
 from ..rules import find_rules
-from ..tiles import Tile
+from ..tiles import Tile, full_set
 from .common import Message, guard, svg_view
 
 __all__ = ["EXAMPLE_LINES", "AttachmentExplorer", "attachment_explorer", "legal_text"]
@@ -76,8 +76,13 @@ class AttachmentExplorer(w.VBox):
             placeholder="placements, e.g. 1-4 1-1 3-4@4",
             continuous_update=False,
         )
-        self.tile_text = w.Text(
-            value=tile, description="Tile", placeholder="e.g. 3-4", continuous_update=False
+        self.tile_text = w.Combobox(
+            value=tile,
+            options=[f"{t.low}-{t.high}" for t in full_set(find_rules(rules).max_pip)],
+            ensure_option=False,
+            description="Tile",
+            placeholder="choose or type, e.g. 3-4",
+            continuous_update=False,
         )
         self.rules = rules
         self.picture = svg_view()
