@@ -593,6 +593,8 @@ glue("v_seed", SEED, display=False)
 glue("v_players", PLAYERS, display=False)
 glue("v_pagat_points", outcomes["pagat"].points, display=False)
 glue("v_allpips_points", outcomes["all-pips"].points, display=False)
+base = outcomes["pagat"]
+glue("v_own_total", base.totals[base.winner - 1], display=False)
 """,
         reference={"table": "same-deal"},
     ),
@@ -601,8 +603,8 @@ What to notice:
 
 - `pagat`, `app` and `all-pips` deal the same hands to the same starter and play
   the same moves; only the blocked scoring differs: {glue:text}`v_pagat_points`
-  points under R16 against {glue:text}`v_allpips_points` under V4, the difference
-  being the winner's own total, counted twice.
+  points under R16 against {glue:text}`v_allpips_points` under V4, which does not
+  subtract the winner's own total of {glue:text}`v_own_total`.
 - `highest-double` and `partnership` move the first lead to the holder of [6|6]
   (V2, V3), so the whole round changes.
 - `double-nine`, `double-twelve` and `draw` shuffle a different set or cut
