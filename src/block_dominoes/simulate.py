@@ -448,8 +448,11 @@ def simulate(
             if progress:
                 progress(done)
     else:
-        with multiprocessing.get_context().Pool(min(workers, len(jobs))) as pool:
-            for c in pool.imap(_run_block, jobs):
+        procs = min(workers, len(jobs))
+        # Several blocks per hand-over keep the messages few; imap keeps block order.
+        chunk = max(1, len(jobs) // (procs * 8))
+        with multiprocessing.get_context().Pool(procs) as pool:
+            for c in pool.imap(_run_block, jobs, chunksize=chunk):
                 total.merge(c)
                 done += c.matches or c.rounds.games
                 if progress:
