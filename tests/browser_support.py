@@ -1,0 +1,231 @@
+"""Fixtures for the browser test (tests/test_site.py): build, serve, browse.
+
+- ``built_site``: the book built into the real ``_build/html`` with
+  ``jupyter-book build . -W --keep-going --all``, unless the build there is newer
+  than every source file and was recorded (in ``_build/site-build.json``) as
+  clean. Fails on a non-zero exit or any warning.
+- ``site_url``: ``_build/html`` served by ``python -m http.server`` on
+  127.0.0.1, on a free port.
+- ``browser``: a headless Debian Chromium driven by Playwright (a persistent
+  context on a fresh profile folder). Without Chromium or Playwright the test is
+  skipped with the reason, unless ``BLOCK_DOMINOES_REQUIRE_BROWSER=1`` (CI),
+  which makes that a failure.
+
+``tests/conftest.py`` imports these, so any test module can ask for them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "_build"
+HTML = BUILD / "html"
+STAMP = BUILD / "site-build.json"
+CHROMIUM = "/usr/bin/chromium"
+REQUIRE_BROWSER = "BLOCK_DOMINOES_REQUIRE_BROWSER"
+# The flags that keep Chromium from calling home on this closed network
+# (see the machine notes); headless and a fresh profile are set by the launch.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# What the build reads: a change to any of these makes the built site stale.
+SOURCE_GLOBS = (
+    "book/**/*",
+    "_config.yml",
+    "_toc.yml",
+    "src/**/*",
+    "site/**/*",
+    "_static/**/*",
+    "live/**/*",
+)
+_SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", "_build"}
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_WARNING = re.compile(r"\b(WARNING|ERROR|CRITICAL|SEVERE)\b:")
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    """What the build of ``_build/html`` reported."""
+
+    html: Path
+    returncode: int
+    warnings: tuple[str, ...]
+    seconds: float
+    rebuilt: bool  # False: an earlier clean build was still up to date
+
+
+def toc_docnames(root: Path = ROOT) -> list[str]:
+    """Every page of the book in ``_toc.yml`` order (root first), as docnames."""
+    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    names = [str(toc["root"])] if "root" in toc else []
+
+    def walk(entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            if "file" in entry:
+                names.append(str(entry["file"]).removesuffix(".md").removesuffix(".ipynb"))
+            for key in ("parts", "chapters", "sections"):
+                walk(entry.get(key) or [])
+
+    walk([{key: toc[key]} for key in ("parts", "chapters", "sections") if key in toc])
+    return names
+
+
+def newest_source(root: Path = ROOT) -> float:
+    """The latest modification time of any file the build reads."""
+    newest = 0.0
+    for pattern in SOURCE_GLOBS:
+        for path in root.glob(pattern):
+            if path.is_file() and not _SKIP_PARTS.intersection(path.relative_to(root).parts):
+                newest = max(newest, path.stat().st_mtime)
+    return newest
+
+
+def _recorded_clean_build() -> SiteBuild | None:
+    """The recorded build, if it is clean and still newer than every source."""
+    index = HTML / "index.html"
+    if not (index.is_file() and STAMP.is_file()):
+        return None
+    try:
+        record = json.loads(STAMP.read_text(encoding="utf-8"))
+    except ValueError:
+        return None
+    built = index.stat().st_mtime
+    if (
+        record.get("returncode") != 0
+        or record.get("warnings")
+        or STAMP.stat().st_mtime < built  # a build since, whose log we did not see
+        or built < newest_source()
+    ):
+        return None
+    return SiteBuild(HTML, 0, (), float(record.get("seconds", 0.0)), rebuilt=False)
+
+
+def build_site() -> SiteBuild:
+    """Build the book into ``_build/html`` (all pages, warnings reported)."""
+    beside_python = Path(sys.executable).with_name("jupyter-book")
+    command = str(beside_python) if beside_python.is_file() else shutil.which("jupyter-book")
+    if command is None:
+        pytest.fail("jupyter-book is not installed (pip install -r requirements.txt)")
+    start = time.perf_counter()
+    run = subprocess.run(
+        [command, "build", ".", "-W", "--keep-going", "--all"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.perf_counter() - start
+    log = _ANSI.sub("", run.stdout + run.stderr)
+    warnings = tuple(line.strip() for line in log.splitlines() if _WARNING.search(line))
+    BUILD.mkdir(exist_ok=True)
+    STAMP.write_text(
+        json.dumps(
+            {"returncode": run.returncode, "warnings": list(warnings), "seconds": seconds},
+            indent=1,
+        ),
+        encoding="utf-8",
+    )
+    if run.returncode != 0 and not warnings:
+        warnings = (f"jupyter-book exited {run.returncode}: {log[-2000:]}",)
+    return SiteBuild(HTML, run.returncode, warnings, seconds, rebuilt=True)
+
+
+@pytest.fixture(scope="session")
+def built_site() -> SiteBuild:
+    """The built site, fresh and warning-free (built here if it is stale)."""
+    BUILD.mkdir(exist_ok=True)
+    # Two pytest-xdist workers must not build into the same folder at once.
+    with (BUILD / ".site-build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            site = _recorded_clean_build() or build_site()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    if site.rebuilt:
+        print(f"\nbuilt the site in {site.seconds:.1f} s", file=sys.stderr)
+    assert site.returncode == 0 and not site.warnings, (
+        "jupyter-book build . -W --keep-going must be clean:\n" + "\n".join(site.warnings)
+    )
+    return site
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: SiteBuild) -> Iterator[str]:
+    """The base URL (ending in "/") of the built site, served on 127.0.0.1."""
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)],
+        cwd=built_site.html,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+                break
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"http.server on 127.0.0.1:{port} did not start")
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def _no_browser(reason: str) -> None:
+    if os.environ.get(REQUIRE_BROWSER) == "1":
+        pytest.fail(f"{reason} ({REQUIRE_BROWSER}=1 makes this a failure)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A Playwright ``BrowserContext`` of headless Debian Chromium, fresh profile."""
+    if not Path(CHROMIUM).is_file() and shutil.which("chromium") is None:
+        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("Python playwright is not installed (pip install -r requirements.txt)")
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=CHROMIUM if Path(CHROMIUM).is_file() else shutil.which("chromium"),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            yield context
+        finally:
+            context.close()

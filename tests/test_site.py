@@ -1,0 +1,295 @@
+"""The built book in a real browser, offline.
+
+Builds the site (tests/browser_support.py), serves ``_build/html`` on 127.0.0.1
+and opens every page of ``_toc.yml`` (plus search and the index) in headless
+Chromium, with every request to any other host blocked and recorded. Each page
+must load with no failed request, no blocked request, no page error and no
+console error; a page with stored widget state must render every widget, visibly;
+and a step-through (a slider jslinked to a ``Stack`` of diagrams) must change the
+diagram it shows when the slider moves, with no kernel at all.
+
+Run alone: ``pytest tests/test_site.py -p no:xdist -o addopts=""``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from browser_support import HTML, SiteBuild, toc_docnames
+
+PAGES = [*toc_docnames(), "search", "genindex"]
+# The issue asks for a no-kernel step-through in at least these chapters.
+STEP_THROUGH_PAGES = ("book/start/first-hand", "book/rules/scoring")
+# html-manager asks for its icon fonts about a second after the widgets render;
+# wait long enough to see those requests.
+WIDGET_SETTLE_MS = 2500
+PAGE_SETTLE_MS = 300
+PHONE = {"width": 400, "height": 800}
+
+_STATE = re.compile(
+    r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.S
+)
+
+
+def widget_state(docname: str) -> dict[str, Any]:
+    """The widget models stored in a built page (model id -> model), or {}."""
+    path = HTML / f"{docname}.html"
+    match = _STATE.search(path.read_text(encoding="utf-8"))
+    if match is None:
+        return {}
+    state: dict[str, Any] = json.loads(html.unescape(match.group(1)))["state"]
+    return state
+
+
+def step_links(state: dict[str, Any]) -> int:
+    """How many jslinks drive a Stack's selected_index from a slider's value."""
+
+    def model(ref: str) -> str:
+        found = state.get(ref.removeprefix("IPY_MODEL_"), {})
+        return str(found.get("model_name", ""))
+
+    count = 0
+    for m in state.values():
+        if m.get("model_name") != "LinkModel":
+            continue
+        s = m.get("state", {})
+        source, target = s.get("source") or ["", ""], s.get("target") or ["", ""]
+        ends = {(model(source[0]), source[1]), (model(target[0]), target[1])}
+        if (
+            any(name.endswith("SliderModel") and attr == "value" for name, attr in ends)
+            and (
+                "StackModel",
+                "selected_index",
+            )
+            in ends
+        ):
+            count += 1
+    return count
+
+
+@dataclass
+class Visit:
+    """Everything that went wrong while one page loaded."""
+
+    blocked: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return (
+            [f"blocked request to another host: {u}" for u in self.blocked]
+            + [f"failed request: {u}" for u in self.failed]
+            + [f"page error: {e}" for e in self.page_errors]
+            + [f"console error: {e}" for e in self.console_errors]
+        )
+
+
+def open_page(
+    browser: Any, url: str, visit: Visit, *, viewport: dict[str, int] | None = None
+) -> Any:
+    """Open ``url`` in a new tab, recording problems into ``visit``; return the tab
+    once it has loaded (the caller waits for widgets and fonts)."""
+    page = browser.new_page()
+    if viewport:
+        page.set_viewport_size(viewport)
+
+    def route(r: Any) -> None:
+        parts = urlsplit(r.request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != "127.0.0.1":
+            visit.blocked.append(r.request.url)
+            r.abort()
+        else:
+            r.continue_()
+
+    page.route("**/*", route)
+    page.on("pageerror", lambda e: visit.page_errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: visit.console_errors.append(m.text) if m.type == "error" else None,
+    )
+    page.on("requestfailed", lambda r: visit.failed.append(f"{r.url} ({r.failure})"))
+    page.on(
+        "response",
+        lambda r: visit.failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None,
+    )
+    page.goto(url, wait_until="load")
+    return page
+
+
+def settle(page: Any, *, widgets: bool, ms: int) -> None:
+    """Wait until the widgets (if any) have rendered and the network is quiet, then ``ms``."""
+    if widgets:
+        page.wait_for_selector(".widget-subarea .jupyter-widgets", state="attached", timeout=20_000)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(ms)
+
+
+_WIDGET_REPORT = """() => Array.from(document.querySelectorAll(
+    'script[type="application/vnd.jupyter.widget-view+json"]')).map(s => {
+    // html-manager renders each view into a .widget-subarea that it
+    // inserts beside the view's script tag.
+    const w = s.parentElement.querySelector(':scope > .widget-subarea .jupyter-widgets');
+    return w === null ? 'missing'
+        : (w.checkVisibility() && w.getBoundingClientRect().width > 0 ? 'ok' : 'hidden');
+})"""
+
+
+@dataclass
+class PageReport:
+    """What one page showed and what went wrong while it loaded."""
+
+    title: str
+    has_state: bool
+    widget_views: list[str]  # per view in page order: ok / hidden / missing
+    visit: Visit
+
+
+@pytest.fixture(scope="module")
+def page_reports(browser: Any, site_url: str) -> dict[str, PageReport]:
+    """Every page opened at once in its own tab, one shared wait, then inspected."""
+    opened = []
+    for docname in PAGES:
+        visit = Visit()
+        page = open_page(browser, f"{site_url}{docname}.html", visit)
+        opened.append((docname, page, visit, bool(widget_state(docname))))
+    reports = {}
+    try:
+        for _, page, _, has_state in opened:
+            settle(page, widgets=has_state, ms=0)
+        # html-manager asks for its icon fonts about a second after rendering.
+        opened[0][1].wait_for_timeout(WIDGET_SETTLE_MS)
+        for docname, page, visit, has_state in opened:
+            views = page.evaluate(_WIDGET_REPORT) if has_state else []
+            reports[docname] = PageReport(page.title(), has_state, views, visit)
+    finally:
+        for _, page, _, _ in opened:
+            page.close()
+    return reports
+
+
+def test_build_is_clean(built_site: SiteBuild) -> None:
+    """`jupyter-book build . -W --keep-going` exits 0 with zero warnings."""
+    assert built_site.returncode == 0
+    assert built_site.warnings == ()
+    for docname in PAGES:
+        assert (built_site.html / f"{docname}.html").is_file(), f"{docname} was not built"
+
+
+@pytest.mark.parametrize("docname", PAGES)
+def test_page_offline_clean(page_reports: dict[str, PageReport], docname: str) -> None:
+    """The page loads from 127.0.0.1 alone, with no error; its widgets all render."""
+    report = page_reports[docname]
+    assert report.title, "the page has no title"
+    if report.has_state:
+        assert report.widget_views, "the page stores widget state but shows no widget view"
+        assert set(report.widget_views) == {"ok"}, f"widget views: {report.widget_views}"
+    assert report.visit.problems() == []
+
+
+def _svgs_near(page: Any, slider_index: int) -> list[str]:
+    """The visible SVG diagrams in the widget output that holds slider ``slider_index``."""
+    result: list[str] = page.evaluate(
+        """(i) => {
+            const slider = document.querySelectorAll('.widget-subarea .widget-slider')[i];
+            const area = slider.closest('.widget-subarea');
+            return Array.from(area.querySelectorAll('svg'))
+                .filter(s => s.checkVisibility())
+                .map(s => s.outerHTML);
+        }""",
+        slider_index,
+    )
+    return result
+
+
+def _step_through_pages() -> list[str]:
+    return [d for d in PAGES if (HTML / f"{d}.html").is_file() and step_links(widget_state(d))]
+
+
+def test_step_through_pages_exist(built_site: SiteBuild) -> None:
+    """Your first hand and the scoring chapter each have a no-kernel step-through."""
+    found = _step_through_pages()
+    missing = [d for d in STEP_THROUGH_PAGES if d not in found]
+    assert not missing, f"no slider jslinked to a Stack in {missing} (found in {found})"
+
+
+def test_step_through_moves_without_kernel(
+    built_site: SiteBuild, browser: Any, site_url: str
+) -> None:
+    """Moving a step-through's slider changes the diagram shown, in the browser alone."""
+    pages = _step_through_pages()
+    if not pages:
+        pytest.fail("no page has a slider jslinked to a Stack")
+    for docname in pages:
+        expected = step_links(widget_state(docname))
+        visit = Visit()
+        page = open_page(browser, f"{site_url}{docname}.html", visit)
+        try:
+            settle(page, widgets=True, ms=PAGE_SETTLE_MS)
+            sliders = page.locator(".widget-subarea .widget-slider")
+            moved = 0
+            for i in range(sliders.count()):
+                before = _svgs_near(page, i)
+                if not before:
+                    continue  # a slider with no diagram beside it (kernel-bound)
+                handle = sliders.nth(i).locator(".noUi-handle")
+                readout = sliders.nth(i).locator(".widget-readout")
+                value = readout.inner_text()
+                handle.scroll_into_view_if_needed()
+                handle.focus()
+                page.keyboard.press("ArrowRight")
+                page.wait_for_timeout(200)
+                if readout.inner_text() == value:  # already at the end: go back instead
+                    page.keyboard.press("ArrowLeft")
+                    page.wait_for_timeout(200)
+                assert readout.inner_text() != value, f"{docname}: slider {i} did not move"
+                after = _svgs_near(page, i)
+                if after and after != before:
+                    moved += 1
+            assert moved >= expected, (
+                f"{docname}: {expected} slider->Stack links, but only {moved} sliders "
+                "changed the diagram they show"
+            )
+            assert visit.problems() == [], docname
+        finally:
+            page.close()
+
+
+@pytest.mark.parametrize(
+    "docname", [*STEP_THROUGH_PAGES, "book/intro", "book/reference/rules-card"]
+)
+def test_phone_width_no_sideways_scroll(browser: Any, site_url: str, docname: str) -> None:
+    """At 400 px wide the page itself never scrolls sideways (wide diagrams scroll in their box)."""
+    if not (HTML / f"{docname}.html").is_file():
+        pytest.fail(f"{docname} was not built")
+    visit = Visit()
+    page = open_page(browser, f"{site_url}{docname}.html", visit, viewport=PHONE)
+    try:
+        settle(page, widgets=bool(widget_state(docname)), ms=PAGE_SETTLE_MS)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{docname} is {width} px wide on a 400 px phone"
+        assert visit.problems() == []
+    finally:
+        page.close()
+
+
+def test_vendored_files_are_served(built_site: SiteBuild) -> None:
+    """The widget loader, require.js and MathJax are in the site, with their licences."""
+    vendor = Path(built_site.html) / "vendor"
+    for rel in (
+        "requirejs/require.js",
+        "requirejs/LICENSE",
+        "widgets-setup.js",
+        "html-manager/embed-amd.js",
+        "html-manager/LICENSE",
+        "mathjax/tex-chtml-full.js",
+        "mathjax/LICENSE",
+    ):
+        assert (vendor / rel).is_file(), rel
