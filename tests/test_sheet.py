@@ -64,6 +64,12 @@ def test_new_sheet_refusals(kwargs: dict[str, object], needle: str) -> None:
         Sheet.new("pagat", players, **kwargs)  # type: ignore[arg-type]
 
 
+def test_sheet_built_directly_replays_its_rounds() -> None:
+    s = Sheet(find_rules("pagat"), 3, ("a", "b", "c"), 1, (Entry.of_hands(["-", "4", "5"]),))
+    assert s.scores == (9, 0, 0) and s.next_starter == 2
+    assert s == Sheet.new("pagat", 3, names=["a", "b", "c"]).add_hands(["-", "4", "5"])
+
+
 def test_partnership_needs_four_players() -> None:
     with pytest.raises(InvalidPositionError, match="V3"):
         Sheet.new("partnership", 3)

@@ -572,15 +572,22 @@ class Sheet:
         return Sheet._make(self.rules, self.players, self.names, self.first_starter, entries)
 
     # derived values
+    def _state(self) -> tuple[Match, tuple[SheetRound, ...]]:
+        if self._derived is None:  # built directly, not through new(): replay once
+            derived = _replay(
+                self.rules, self.players, self.names, self.first_starter, self.entries
+            )
+            object.__setattr__(self, "_derived", derived)
+            return derived
+        return self._derived
+
     @property
     def match(self) -> Match:
-        assert self._derived is not None
-        return self._derived[0]
+        return self._state()[0]
 
     @property
     def rounds(self) -> tuple[SheetRound, ...]:
-        assert self._derived is not None
-        return self._derived[1]
+        return self._state()[1]
 
     @property
     def scores(self) -> tuple[int, ...]:
