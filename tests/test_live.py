@@ -67,6 +67,34 @@ def test_run_live_links_are_relative_to_the_page() -> None:
     assert ext.live_href("index", "explorer") == ("live/notebooks/index.html?path=explorer.ipynb")
 
 
+def test_every_live_notebook_has_a_chapter_that_links_to_it() -> None:
+    ext = load_extension()
+    pages = ext.live_pages(ROOT)
+    assert sorted(pages.values()) == sorted(p.stem for p in (ROOT / "live").glob("*.ipynb"))
+    toc = (ROOT / "_toc.yml").read_text()
+    for docname in pages:
+        assert f"file: {docname}\n" in toc, f"{docname} is not a page of the book"
+    assert pages["book/play/play"] == "play"
+
+
+def test_built_pages_link_to_their_live_twin(request: pytest.FixtureRequest) -> None:
+    """In the book built by the README's command, each page with a live twin links to
+    it, and the link resolves to a notebook the live edition serves."""
+    if os.environ.get("BLOCK_DOMINOES_LIVE_ONLY") == "1":
+        pytest.skip("BLOCK_DOMINOES_LIVE_ONLY=1: the book is not built")
+    try:
+        site = request.getfixturevalue("built_site")
+    except pytest.FixtureLookupError:
+        pytest.skip("no built_site fixture (tests/browser_support.py)")
+    html_root = Path(site.html)
+    for docname, name in load_extension().live_pages(ROOT).items():
+        page = (html_root / f"{docname}.html").read_text()
+        href = load_extension().live_href(docname, name)
+        assert f'href="{href}"' in page, docname
+        assert (html_root / docname).parent.joinpath(href.split("?")[0]).resolve().is_file()
+        assert (html_root / "live" / "files" / f"{name}.ipynb").is_file()
+
+
 def test_the_book_build_runs_the_live_edition() -> None:
     config = (ROOT / "_config.yml").read_text()
     assert "live_edition: site/ext" in config, "_config.yml must load site/ext/live_edition.py"
@@ -74,7 +102,7 @@ def test_the_book_build_runs_the_live_edition() -> None:
 
 def test_live_notebooks_install_then_make_one_widget_call() -> None:
     notebooks = sorted((ROOT / "live").glob("*.ipynb"))
-    assert {p.stem for p in notebooks} >= {"explorer", "scorer", "play", "sheet"}
+    assert {p.stem for p in notebooks} >= {"explorer", "scorer", "play", "sheet", "checker"}
     for path in notebooks:
         nb = json.loads(path.read_text())
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
@@ -317,7 +345,9 @@ SHEET_NEEDS_MATPLOTLIB = pytest.mark.xfail(
 )
 
 
-@pytest.mark.parametrize("name", ["scorer", pytest.param("sheet", marks=SHEET_NEEDS_MATPLOTLIB)])
+@pytest.mark.parametrize(
+    "name", ["scorer", "checker", pytest.param("sheet", marks=SHEET_NEEDS_MATPLOTLIB)]
+)
 def test_live_notebook_runs_offline(visit: Visit, name: str) -> None:
     """The notebook installs the engine, its one call shows a widget, nothing errs."""
     visit.open_and_run_all(name)

@@ -4,13 +4,20 @@
   which assembles (or, when its inputs are unchanged, only checks) the JupyterLite
   site of live/*.ipynb. A failure fails the build; ``BLOCK_DOMINOES_SKIP_LIVE=1``
   skips the step with a warning (for a quick look at prose).
-* The role ``{run-live}`NAME``` (or ``{run-live}`text <NAME>```) links a chapter to
-  its live twin ``live/NAME.ipynb``, opened in the live edition's notebook app. The
-  link is relative, so the built site works from any folder or server.
+* Every page named as ``chapter`` in a live notebook's metadata
+  (``metadata.block_dominoes.chapter``, written by tools/lite/make_notebooks.py) gets
+  a "Run live" line under its title and opening paragraph, linking to that notebook, unless the page
+  already links to it with the role below. The chapters themselves stay untouched.
+* The role ``{run-live}`NAME``` (or ``{run-live}`text <NAME>```) links to the live
+  twin ``live/NAME.ipynb`` anywhere in the prose.
+
+Links open the notebook in the live edition's notebook app, and are relative, so the
+built site works from any folder or server.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -74,6 +81,41 @@ def run_live_role(
     return [node], []
 
 
+def live_pages(srcdir: str | Path) -> dict[str, str]:
+    """Book page (docname) -> live notebook name, from the notebooks' metadata."""
+    pages: dict[str, str] = {}
+    for path in sorted((Path(srcdir) / LIVE_DIR).glob("*.ipynb")):
+        meta = json.loads(path.read_text(encoding="utf-8")).get("metadata", {})
+        chapter = meta.get("block_dominoes", {}).get("chapter")
+        if chapter:
+            pages[str(chapter)] = path.stem
+    return pages
+
+
+def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Put "Run live: ..." under the title of a page that has a live twin."""
+    name = live_pages(app.srcdir).get(docname)
+    if name is None or app.builder.format != "html":
+        return
+    href = live_href(docname, name)
+    if any(ref.get("refuri") == href for ref in doctree.findall(nodes.reference)):
+        return  # the page links to it already, where its author wanted
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        return
+    line = nodes.paragraph(classes=["bd-run-live-line"])
+    line += nodes.strong(text="Run live: ")
+    line += nodes.reference(
+        "", "this chapter's widget as a notebook", refuri=href, classes=["bd-run-live"]
+    )
+    line += nodes.Text(" (Python runs in your browser: nothing to install, no internet needed).")
+    # After the title and the opening paragraph ("What you will learn ...").
+    at = 1 if section.children and isinstance(section[0], nodes.title) else 0
+    if len(section.children) > at and isinstance(section[at], nodes.paragraph):
+        at += 1
+    section.insert(at, line)
+
+
 def build_live_edition(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
@@ -101,5 +143,6 @@ def build_live_edition(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("run-live", run_live_role)
+    app.connect("doctree-resolved", add_run_live_line)
     app.connect("build-finished", build_live_edition)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -75,11 +75,34 @@ NOTEBOOKS: dict[str, tuple[str, str, str, str]] = {
         "cannot run in the browser: the chart is shown in the book instead. Everything "
         "else on the sheet works here.",
     ),
+    "checker": (
+        "Check a game (live)",
+        "Paste a game record (JSON or the notation) and press **Check**: the checker "
+        "replays it and names the first move that breaks a rule, with the rule's number.",
+        # The rules card is a page of the book, two folders up from the notebook app.
+        "widgets.record_checker(\n"
+        '    card_url="../../book/reference/rules-card.html",\n'
+        '    variants_url="../../book/reference/variants.html",\n'
+        ")",
+        "",
+    ),
 }
 
 
-def notebook(title: str, what: str, call: str, note: str) -> nbformat.NotebookNode:
+#: name -> the book page (docname) that gets a "Run live" link to it
+CHAPTERS = {
+    "explorer": "book/rules/placing",
+    "scorer": "book/rules/scoring",
+    "play": "book/play/play",
+    "sheet": "book/tools/keep-score",
+    "checker": "book/tools/check-a-game",
+}
+
+
+def notebook(title: str, what: str, call: str, note: str, chapter: str) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
+    # site/ext/live_edition.py links this page of the book to the notebook.
+    nb.metadata["block_dominoes"] = {"chapter": chapter}
     nb.metadata["kernelspec"] = {
         "name": "python",
         "display_name": "Python (Pyodide)",
@@ -104,7 +127,7 @@ def main() -> None:
     LIVE.mkdir(exist_ok=True)
     for name, parts in NOTEBOOKS.items():
         path = LIVE / f"{name}.ipynb"
-        nbformat.validate(nb := notebook(*parts))
+        nbformat.validate(nb := notebook(*parts, CHAPTERS[name]))
         nbformat.write(nb, path)
         print(f"wrote {path.relative_to(LIVE.parent)}")
 
