@@ -869,13 +869,14 @@ def pass_and_block() -> None:
             """),
             code("""
             n = 200
-            rates = {}
+            rates, report = {}, []
             for players in (2, 3, 4):
                 blocked = sum(
                     play_round("pagat", players, seed=s).state.went_out is None for s in range(n)
                 )
                 rates[players] = f"{100 * blocked / n:.0f}%"
-                print(f"{players} players: {blocked} of {n} rounds blocked ({100 * blocked / n:.0f}%)")
+                report.append(f"{players} players: {blocked} of {n} rounds blocked ({rates[players]})")
+            print("\\n".join(report))
             """),
             code(
                 """
@@ -1156,6 +1157,7 @@ def match() -> None:
             code("""
             n = 100
             glue("match_n", n, display=False)
+            report = []
             for players in (2, 3, 4):
                 draws = shared = played = 0
                 for seed in range(n):
@@ -1163,12 +1165,14 @@ def match() -> None:
                     played += len(final.rounds)
                     shared += sum(len(r.outcome.side) > 1 for r in final.rounds)
                     draws += final.result.kind == "draw"
-                print(f"{players} players: {n} matches, {played} rounds, "
-                      f"{shared} rounds with two scorers, {draws} draws")
+                report.append(f"{players} players: {n} matches, {played} rounds, "
+                              f"{shared} rounds with two scorers, {draws} draws")
+            print("\\n".join(report))
             """),
             md("""
-            R21 still matters for variants where two players can score in one round, and
-            as the rule a score keeper applies if a round is entered by hand.
+            R21 is a safeguard: it could only apply if one round gave points to two
+            sides, and no ruleset in this book does that (in the partnership variant V3
+            the two partners are one side).
 
             ## Check yourself
 
