@@ -18,7 +18,7 @@ from .rules import Rules, find_rules
 from .scoring import Outcome, score_round
 from .tiles import Tile, full_set, parse_tiles, pips, set_name
 
-__all__ = ["HandSpec", "check_totals", "max_pips", "parse_hand", "score_hands"]
+__all__ = ["HandSpec", "check_totals", "max_pips", "most_tiles", "parse_hand", "score_hands"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +68,13 @@ def max_pips(rules: Rules | str, tiles: int) -> int:
     return sum(_heaviest(r.max_pip)[:tiles])
 
 
+def most_tiles(rules: Rules | str, players: int) -> int:
+    """The most tiles one remaining hand can hold: the deal (R3), plus the whole
+    boneyard in the Draw game (V6)."""
+    r = find_rules(rules)
+    return r.hand_size(players) + (r.undealt(players) if r.draw else 0)
+
+
 def check_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None) -> None:
     """Refuse totals no deal can produce. Necessary conditions, each naming its rule:
     a total above what a full hand can hold; two zero totals (only [0|0] is worth 0,
@@ -75,7 +82,7 @@ def check_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None
     the dealt tiles can hold."""
     r = find_rules(rules)
     n = r.check_players(len(totals))
-    size = r.hand_size(n)
+    size = most_tiles(r, n)
     cap = max_pips(r, size)
     zeros = []
     for seat, t in enumerate(totals, start=1):
@@ -94,11 +101,12 @@ def check_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None
             "is worth 0 (R14); write '-' for a player who went out"
         )
     holding = n - (1 if went_out is not None else 0)
-    together = max_pips(r, holding * size)
+    in_hands = min(holding * size, r.hand_size(n) * n + (r.undealt(n) if r.draw else 0))
+    together = max_pips(r, in_hands)
     if sum(totals) > together:
         raise InvalidPositionError(
             f"totals {', '.join(map(str, totals))} add up to {sum(totals)}, but the "
-            f"{holding * size} tiles dealt to those hands hold at most {together} pips (R3, R14)"
+            f"the {in_hands} tiles in those hands hold at most {together} pips (R3, R14)"
         )
 
 
@@ -113,7 +121,7 @@ def score_hands(rules: Rules | str, hands: Sequence[str | HandSpec]) -> Outcome:
     r = find_rules(rules)
     specs = [h if isinstance(h, HandSpec) else parse_hand(h, r) for h in hands]
     n = r.check_players(len(specs))
-    size = r.hand_size(n)
+    size = most_tiles(r, n)
     empty = [seat for seat, h in enumerate(specs, start=1) if h.is_empty]
     if len(empty) > 1:
         raise InvalidPositionError(
@@ -127,7 +135,12 @@ def score_hands(rules: Rules | str, hands: Sequence[str | HandSpec]) -> Outcome:
         if len(h.tiles) > size:
             raise InvalidPositionError(
                 f"player {seat}'s hand {h.text!r} has {len(h.tiles)} tiles; with {n} players "
-                f"each is dealt {size} (R3)"
+                + (
+                    f"a hand can hold at most {size}: {r.hand_size(n)} dealt and "
+                    f"{size - r.hand_size(n)} to draw (R3, V6)"
+                    if r.draw
+                    else f"each is dealt {size} (R3)"
+                )
             )
         for t in h.tiles:
             if t in seen:
