@@ -147,8 +147,11 @@ def need_browser() -> None:
 def live_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The live edition made by the README's build (tests/browser_support.py's
     ``built_site``) when that fixture exists; else (or with BLOCK_DOMINOES_LIVE_ONLY=1)
-    assembled on its own by tools/build_live.py."""
+    assembled on its own by tools/build_live.py. BLOCK_DOMINOES_LIVE_SITE=DIR tests
+    an edition already built at DIR (e.g. a private build's _build/html/live)."""
     need_browser()
+    if os.environ.get("BLOCK_DOMINOES_LIVE_SITE"):
+        return Path(os.environ["BLOCK_DOMINOES_LIVE_SITE"]).resolve()
     if os.environ.get("BLOCK_DOMINOES_LIVE_ONLY") != "1":
         try:
             site = request.getfixturevalue("built_site")
@@ -178,8 +181,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def live_url(live_site: Path) -> Iterator[str]:
-    """The live edition served on 127.0.0.1 (no trailing slash)."""
-    handler = functools.partial(QuietHandler, directory=str(live_site))
+    """The folder holding live/ (the built book, or only the live edition) served on
+    127.0.0.1; the URL of the server's root, without a trailing slash."""
+    handler = functools.partial(QuietHandler, directory=str(live_site.parent))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -208,6 +212,7 @@ class Visit:
 
     def __init__(self, browser: Any, site_url: str) -> None:
         self.site_url = site_url
+        self.live_url = f"{site_url}/live"
         self.context = browser.new_context()
         self.external: list[str] = []
         self.failed: list[str] = []
@@ -228,11 +233,16 @@ class Visit:
         if response.status >= 400:
             self.failed.append(f"{response.status} {response.url}")
 
-    def open_and_run_all(self, name: str) -> float:
-        """Open live/NAME.ipynb, run all its cells, wait for "Ready"; return t0."""
+    def open_and_run_all(self, name: str, chapter: str | None = None) -> float:
+        """Open live/NAME.ipynb (through the "Run live" link of ``chapter`` when the
+        book is served too), run all its cells, wait for "Ready"; return t0."""
         page = self.page
         started = time.monotonic()
-        page.goto(f"{self.site_url}/notebooks/index.html?path={name}.ipynb")
+        if chapter is not None:
+            page.goto(f"{self.site_url}/{chapter}.html")
+            page.locator("a.bd-run-live").first.click()
+        else:
+            page.goto(f"{self.live_url}/notebooks/index.html?path={name}.ipynb")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=30_000)
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.locator('li[data-command="runmenu:run-all"]').click()
@@ -268,10 +278,16 @@ def visit(live_browser: Any, live_url: str) -> Iterator[Visit]:
         v.close()
 
 
-def test_explorer_answers_in_the_browser_offline(visit: Visit, record_property: Any) -> None:
-    """Choose a tile in the live attachment explorer: the Python callback's answer
-    (computed by the engine in Pyodide) appears, as the engine here computes it."""
-    started = visit.open_and_run_all("explorer")
+def test_explorer_answers_in_the_browser_offline(
+    visit: Visit, live_site: Path, record_property: Any
+) -> None:
+    """From the chapter's "Run live" link (when the book is built), open the live
+    attachment explorer and choose a tile: the Python callback's answer (computed by
+    the engine in Pyodide) appears, as the engine here computes it."""
+    chapter = "book/rules/placing"
+    served_book = (live_site.parent / f"{chapter}.html").is_file()
+    started = visit.open_and_run_all("explorer", chapter if served_book else None)
+    assert "path=explorer.ipynb" in visit.page.url
     visit.widget()
     tile_box = visit.page.locator('.widget-text:has(.widget-label:text-is("Tile")) input')
     tile_box.fill("4-6")
