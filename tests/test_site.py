@@ -293,3 +293,18 @@ def test_vendored_files_are_served(built_site: SiteBuild) -> None:
         "mathjax/LICENSE",
     ):
         assert (vendor / rel).is_file(), rel
+
+
+def test_svg_pictures_have_alt_text(built_site: SiteBuild) -> None:
+    """Every engine diagram shown as an image says in words what it shows (its title/desc)."""
+    img = re.compile(r"<img\b[^>]*>")
+    attr = re.compile(r'(\w+)="([^"]*)"')
+    checked = 0
+    for docname in PAGES:
+        for tag in img.findall((HTML / f"{docname}.html").read_text(encoding="utf-8")):
+            attrs = dict(attr.findall(tag))
+            if attrs.get("src", "").endswith(".svg") and "_images/" in attrs.get("src", ""):
+                checked += 1
+                alt = html.unescape(attrs.get("alt", ""))
+                assert alt and not alt.endswith(".svg"), f"{docname}: {tag[:120]}"
+    assert checked, "no SVG picture in the whole book"

@@ -6,6 +6,10 @@ page error "Identifier 'THEBE_JS_URL' has already been declared". The book has
 no live kernel (``launch_buttons: thebe: false``), so this extension removes
 sphinx-thebe's script and doctree hooks; its CSS stays, served locally.
 
+Each SVG picture that a notebook cell drew becomes an ``<img>`` whose alt text
+would be its file path; the extension gives it the words of the picture's own
+``<title>``/``<desc>`` instead, so a screen reader says what the diagram shows.
+
 It also checks every page it writes: a script or stylesheet whose address names
 another host is a build warning (so ``jupyter-book build -W`` fails), whatever
 added it (MathJax, widget loader, a theme option).
@@ -13,8 +17,12 @@ added it (MathJax, widget loader, a theme option).
 
 from __future__ import annotations
 
+import html
+import re
+from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util import logging
@@ -35,6 +43,45 @@ def _drop_thebe(app: Sphinx, config: Config) -> None:
                 and getattr(handler, "__name__", "") in _THEBE_HANDLERS
             ):
                 app.disconnect(listener.id)
+
+
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+_DESC = re.compile(r"<desc>(.*?)</desc>", re.S)
+
+
+def svg_words(svg: str) -> str:
+    """The text an SVG gives about itself: its first title and desc, joined.
+
+    >>> svg_words('<svg><title>E5</title><desc>Open: 1 and 4.</desc></svg>')
+    'E5: Open: 1 and 4.'
+    >>> svg_words('<svg><title>x &amp; y</title></svg>')
+    'x & y'
+    >>> svg_words('<svg/>')
+    ''
+    """
+    parts = []
+    for pattern in (_TITLE, _DESC):
+        match = pattern.search(svg)
+        if match:
+            text = " ".join(html.unescape(match.group(1)).split())
+            if text and text not in parts:
+                parts.append(text)
+    return ": ".join(parts)
+
+
+def _svg_alt_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Give every SVG image with no alt text the words of its <title>/<desc>."""
+    for image in doctree.findall(nodes.image):
+        uri = str(image.get("uri", ""))
+        if image.get("alt") or not uri.endswith(".svg") or "://" in uri:
+            continue
+        path = Path(uri) if Path(uri).is_absolute() else Path(app.srcdir) / uri
+        try:
+            words = svg_words(path.read_text(encoding="utf-8"))
+        except OSError:
+            continue
+        if words:
+            image["alt"] = words
 
 
 def _uri(asset: Any) -> str:
@@ -61,6 +108,7 @@ def _check_page(
 def setup(app: Sphinx) -> dict[str, Any]:
     # After every extension's setup(), before the builder's first event.
     app.connect("config-inited", _drop_thebe)
+    app.connect("doctree-resolved", _svg_alt_text)
     # Late, so the per-page scripts of myst-nb and sphinx.ext.mathjax are in.
     app.connect("html-page-context", _check_page, priority=900)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
