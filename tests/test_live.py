@@ -127,6 +127,73 @@ def test_the_kernel_wheels_match_the_pinned_pyodide_lock() -> None:
     assert lock["packages"]["node_modules/pyodide"]["version"].count(".") == 2
 
 
+def load_build_live() -> Any:
+    spec = importlib.util.spec_from_file_location("build_live", ROOT / "tools" / "build_live.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def fake_core(folder: Path, packages: dict[str, dict[str, Any]]) -> Path:
+    folder.mkdir()
+    for name in ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        (folder / name).write_text("core")
+    (folder / "python_stdlib.zip").write_bytes(b"zip")
+    lock = {"info": {}, "packages": packages}
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock))
+    return folder
+
+
+def entry(name: str, *depends: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "file_name": f"{name}-1.0-py3-none-any.whl",
+        "sha256": "0" * 64,
+        "depends": list(depends),
+    }
+
+
+def test_the_kernel_closure_follows_the_lock_dependencies() -> None:
+    build_live = load_build_live()
+    lock = {
+        "packages": {
+            "micropip": entry("micropip"),
+            "ipython": entry("ipython", "traitlets", "Pygments"),
+            "jedi": entry("jedi", "parso"),
+            "parso": entry("parso"),
+            "traitlets": entry("traitlets"),
+            "pygments": entry("Pygments"),
+            "numpy": entry("numpy"),  # not needed by the kernel
+        }
+    }
+    names = [e["name"] for e in build_live.kernel_closure(lock)]
+    assert sorted(names) == ["Pygments", "ipython", "jedi", "micropip", "parso", "traitlets"]
+    del lock["packages"]["parso"]
+    with pytest.raises(build_live.BuildError, match="parso"):
+        build_live.kernel_closure(lock)
+
+
+def test_staging_writes_the_bundled_wheels_hashes_into_the_lock(tmp_path: Path) -> None:
+    build_live = load_build_live()
+    packages = {n: entry(n) for n in ("micropip", "ipython", "jedi", "numpy")}
+    core = fake_core(tmp_path / "core", packages)
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    for name in ("micropip", "ipython"):
+        (wheels / f"{name}-1.0-py3-none-any.whl").write_bytes(name.encode())
+    with pytest.raises(build_live.BuildError, match=r"jedi-1\.0-py3-none-any\.whl"):
+        build_live.stage_pyodide(core, wheels, tmp_path / "out1")
+    (wheels / "jedi-1.0-py3-none-any.whl").write_bytes(b"jedi")
+    build_live.stage_pyodide(core, wheels, tmp_path / "out2")
+    lock = json.loads((tmp_path / "out2" / "pyodide-lock.json").read_text())["packages"]
+    for name in ("micropip", "ipython", "jedi"):
+        assert lock[name]["sha256"] == hashlib.sha256(name.encode()).hexdigest()
+        assert (tmp_path / "out2" / f"{name}-1.0-py3-none-any.whl").is_file()
+    assert lock["numpy"]["sha256"] == "0" * 64  # not bundled: left as Pyodide has it
+    assert not (tmp_path / "out2" / "numpy-1.0-py3-none-any.whl").exists()
+
+
 # --- in the browser --------------------------------------------------------------
 
 
