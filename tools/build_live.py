@@ -460,6 +460,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BuildError as e:
         print(f"build_live: {e}", file=sys.stderr)
         return 1
+    except OSError as e:  # a cache or output folder that cannot be written, a full disk
+        print(f"build_live: {e.strerror or e}: {e.filename or ''}", file=sys.stderr)
+        return 1
     return 0
 
 
