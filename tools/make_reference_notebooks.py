@@ -550,7 +550,7 @@ new code.
 |---|---|---|
 | V1: points after a tied block | nothing | nobody scores, as in R17 |
 | V2: must the highest double be led? | only that its holder starts | yes, it must be led |
-| V2: nobody holds a double (likely with 8-14 tiles out of play) | nothing | the holder of the heaviest tile leads it |
+| V2: nobody holds a double (possible when tiles stay out of play) | nothing | the holder of the heaviest tile leads it |
 | V2: later rounds | nothing | one seat on from the previous starter (R19), any tile |
 | V3: seating, scoring, ties, first lead | nothing | Pagat's Partnership Dominoes, above |
 | V4: tie for the lowest total | "depends on the variant" (score or share the win) | nobody scores, as in R17 |
@@ -561,6 +561,30 @@ new code.
 | V6: scoring | "as in Block" | R15-R17 |
 | Blocked test (`blocked-game-tr.txt`): everyone confirms in turn | a full circle of players who cannot play | the engine checks every hand at once and ends the round (R13) |
 """),
+    md("""
+How often does V2 need that fallback? A deal has no double only when all seven
+doubles are among the undealt tiles: with two players that is about one deal in
+{glue:text}`v_no_double_2p`. The cell counts it exactly and shows the engine's
+choice on such a deal.
+"""),
+    code(
+        """
+from math import comb
+
+from block_dominoes import parse_tiles
+
+v2 = find_rules("highest-double")
+for players in (2, 3, 4):
+    dealt = players * v2.hand_size(players)
+    chance = comb(28 - 7, dealt) / comb(28, dealt)  # all dealt tiles from the 21 non-doubles
+    print(f"{players} players, {dealt} tiles dealt: no double in 1 deal of {round(1 / chance):,}")
+    if players == 2:
+        glue("v_no_double_2p", round(1 / chance), display=False)
+no_doubles = (parse_tiles("0-1,2-3,4-6,5-6,1-5"), parse_tiles("0-2,1-3,3-6,0-4,2-5"))
+seat, tile = first_lead(v2, no_doubles)
+print(f"with no double dealt, player {seat} leads {tile}, the heaviest tile")
+""",
+    ),
     md("""
 ## One deal under every ruleset
 
