@@ -137,3 +137,11 @@ def test_v6_draw_game_draws_until_able() -> None:
     s = s.apply(s.legal_moves()[0])
     assert T("1-6") in s.hand(2)
     assert s.legal_moves() == (Play(T("1-6"), 1),)
+
+
+def test_explain_illegal_names_the_rule_or_returns_none() -> None:
+    s = RoundState.new("pagat", [["1-2", "1-3"], ["2-3", "5-5"]], starter=1).play("1-2")
+    assert s.explain_illegal(Play(T("2-3"), 2)) is None
+    why = s.explain_illegal(Play(T("2-3")))
+    assert why is not None and "ambiguous" in why
+    assert "R9" in (s.explain_illegal(Pass()) or "")

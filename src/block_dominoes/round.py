@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .deal import Deal, deal
-from .errors import IllegalMoveError, InvalidPositionError
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidPositionError
 from .line import Line
 from .rules import Rules, find_rules
 from .scoring import Outcome, score_round
@@ -234,7 +234,7 @@ class RoundState:
         """Why ``move`` is illegal now, naming the rule, or None if it is legal."""
         try:
             self._check(move)
-        except IllegalMoveError as e:
+        except (IllegalMoveError, AmbiguousMoveError) as e:
             return str(e)
         return None
 
