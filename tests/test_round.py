@@ -140,8 +140,9 @@ def test_v6_draw_game_draws_until_able() -> None:
 
 
 def test_explain_illegal_names_the_rule_or_returns_none() -> None:
-    s = RoundState.new("pagat", [["1-2", "1-3"], ["2-3", "5-5"]], starter=1).play("1-2")
-    assert s.explain_illegal(Play(T("2-3"), 2)) is None
-    why = s.explain_illegal(Play(T("2-3")))
+    s = RoundState.new("pagat", [["1-2", "1-3", "5-6"], ["2-3", "6-6", "4-4"]], starter=1)
+    s = s.play("1-2").play("2-3")  # ends 1 and 3; player 1 holds [1|3]
+    assert s.explain_illegal(Play(T("1-3"), 3)) is None
+    why = s.explain_illegal(Play(T("1-3")))
     assert why is not None and "ambiguous" in why
     assert "R9" in (s.explain_illegal(Pass()) or "")
