@@ -10,7 +10,7 @@ import re
 
 import ipywidgets as w
 import pytest
-from ipywidgets.widgets.widget_link import Link
+from ipywidgets.widgets.widget_link import DirectionalLink, Link
 
 from block_dominoes.game import play_round, round_json
 from block_dominoes.line import Line
@@ -157,6 +157,8 @@ def test_step_through_is_linked_in_the_browser() -> None:
     assert (st.slider, "value", st.stack, "selected_index") in links
     assert (st.player, "value", st.slider, "value") in links
     assert all(isinstance(lk, Link) for lk in st.links)  # jslink: no kernel needed
+    assert isinstance(st.links[0], DirectionalLink)  # Play -> slider, one way only
+    assert not isinstance(st.links[1], DirectionalLink)
     assert st.stack.selected_index == 0
 
 
