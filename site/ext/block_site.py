@@ -6,6 +6,14 @@ page error "Identifier 'THEBE_JS_URL' has already been declared". The book has
 no live kernel (``launch_buttons: thebe: false``), so this extension removes
 sphinx-thebe's script and doctree hooks; its CSS stays, served locally.
 
+The theme's FontAwesome script swaps every ``<i class="fa ...">`` for an inline
+SVG, including the icons that widgets add later; the Play widget then finds no
+``<i>`` to update, throws on every value change, and the throw stops the other
+listeners of that change, so a slider jslinked to a Stack no longer moves the
+picture. The extension sets ``FontAwesomeConfig.observeMutations = false``
+before that script runs: the page's own icons (present at load) are still
+swapped, the widgets' icons are left to the widget CSS and its vendored fonts.
+
 Each SVG picture that a notebook cell drew becomes an ``<img>`` whose alt text
 would be its file path; the extension gives it the words of the picture's own
 ``<title>``/``<desc>`` instead, so a screen reader says what the diagram shows.
@@ -105,7 +113,15 @@ def _check_page(
                 )
 
 
+# Runs while the page is parsed, before the theme's deferred fontawesome.js.
+FONTAWESOME_CONFIG = (
+    "window.FontAwesomeConfig = Object.assign("
+    "{observeMutations: false}, window.FontAwesomeConfig || {});"
+)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=100)
     # After every extension's setup(), before the builder's first event.
     app.connect("config-inited", _drop_thebe)
     app.connect("doctree-resolved", _svg_alt_text)
