@@ -289,17 +289,29 @@ def first_hand() -> None:
             code("""
             outcome = state.outcome()
             glue("fh_points", outcome.points, display=False)
+
             glue("fh_winner", outcome.winner, display=False)
             print(outcome.explanation)
             Picture(state_svg(state, caption="The end of the round."))
             """),
+            code(
+                """
+                left = "; ".join(
+                    f"player {seat}: "
+                    + (" + ".join(f"{t} {t.pips}" for t in hand) or "no tiles")
+                    + (f" = {sum(t.pips for t in hand)}" if len(hand) > 1 else "")
+                    for seat, hand in enumerate(state.hands, start=1)
+                )
+                glue("fh_left", left, display=False)
+                """,
+                "remove-cell",
+            ),
             md("""
             Player {glue:text}`fh_winner` scores {glue:text}`fh_points`. Rounds like this
             one are repeated until someone reaches the target ({doc}`../rules/match`).
 
-            ```{dropdown} Try it yourself: which tiles are left in each hand?
-            Read them off the last picture, add up the pips of each losing hand (a tile
-            counts both halves, R14), and check the sum against the explanation above.
+            ```{dropdown} Check yourself: which tiles are left in each hand, and what do they count?
+            {glue:text}`fh_left` (a tile counts both halves, R14).
             ```
 
             Next: {doc}`../rules/setup`, the rules one at a time.
