@@ -218,3 +218,26 @@ def test_fit_text_uses_the_engines_errors() -> None:
         fit_text(line, Tile(0, 2))
     with pytest.raises(IllegalMoveError, match="already on the line"):
         fit_text(line, Tile(1, 1))
+
+
+@given(
+    st.integers(min_value=0, max_value=10_000),
+    st.sampled_from([2, 3, 4]),
+    st.sampled_from([300, 420, 640]),
+)
+def test_played_lines_fit_the_page(seed: int, players: int, width: int) -> None:
+    # R11 on real rounds: every tile and end marker inside the picture, every
+    # tile drawn once, and the words are the engine's description.
+    line = play_round("pagat", players, seed=seed).state.line
+    root = parse(line_svg(line, width=width))
+    height = float(root.get("height") or 0)
+    rects = tile_rects(root)
+    assert len(rects) == len(line.tiles)
+    for r in rects:
+        x, y = float(r.get("x") or 0), float(r.get("y") or 0)
+        assert x >= 0 and x + float(r.get("width") or 0) <= width
+        assert y >= 0 and y + float(r.get("height") or 0) <= height
+    for c in root.iter(NS + "circle"):
+        if c.get("r") == "10":  # an end marker
+            assert 0 < float(c.get("cx") or 0) < width
+    assert top_text(root, "desc") == line.describe()
