@@ -17,7 +17,7 @@ __all__ = ["Message", "guard", "svg_view"]
 
 def svg_view(svg: str = "") -> w.HTML:
     """An HTML widget showing one SVG picture (update its ``value`` to change it)."""
-    return w.HTML(value=svg, layout=w.Layout(max_width="100%", overflow_x="auto"))
+    return w.HTML(value=svg, layout=w.Layout(max_width="100%", overflow="auto"))
 
 
 class Message(w.HTML):
