@@ -43,6 +43,8 @@ CHROMIUM_FLAGS = [
 ]
 #: the goal for the first widget answer after page load; the hard limit fails the test
 GOAL_SECONDS = 20.0
+#: an output on stderr: a traceback (JupyterLab renders errors so) or a warning
+STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 LIMIT_SECONDS = 60.0
 
 
@@ -321,7 +323,7 @@ class Visit:
     def widget(self) -> Any:
         """The first widget view (or, failing fast, an error output instead)."""
         view = self.page.locator(".jp-OutputArea-output .jupyter-widgets").first
-        error = self.page.locator('.jp-OutputArea-output[data-mime-type*="error"]').first
+        error = self.page.locator(STDERR).first
         view.or_(error).wait_for(timeout=30_000)
         assert not error.count(), error.inner_text()
         return view
@@ -329,7 +331,7 @@ class Visit:
     def check_offline(self) -> None:
         assert self.external == [], f"requests to other hosts: {self.external}"
         assert self.failed == [], f"failed requests: {self.failed}"
-        errors = self.page.locator('.jp-OutputArea-output[data-mime-type*="error"]')
+        errors = self.page.locator(STDERR)
         assert errors.count() == 0, errors.first.inner_text()
 
     def close(self) -> None:
@@ -421,6 +423,24 @@ def test_a_round_can_be_played_live(visit: Visit) -> None:
     assert clicks, "the reader played no tile"
 
 
+def test_scorer_scores_in_the_browser(visit: Visit) -> None:
+    """Type a hand in the live round scorer: the engine in Pyodide scores the round,
+    with the same explanation as the engine here."""
+    from block_dominoes.hands import score_hands
+
+    visit.open_and_run_all("scorer")
+    visit.widget()
+    box = visit.page.locator('.widget-text:has(.widget-label:text-is("Player 1")) input')
+    box.fill("-")
+    box.press("Enter")
+    # Player 1 went out: a domino, scoring the others' pips, 7 + 8 (R15).
+    expected = score_hands("pagat", ["-", "7", "8"]).explanation
+    answer = visit.page.locator("p.bd-answer", has_text=expected)
+    answer.wait_for(timeout=30_000)
+    assert "15" in expected
+    visit.check_offline()
+
+
 SHEET_NEEDS_MATPLOTLIB = pytest.mark.xfail(
     reason="widgets/sheet.py draws its matplotlib chart when it is built, and Pyodide here "
     "has no matplotlib: the sheet needs a chart-less mode for the live edition",
@@ -428,9 +448,7 @@ SHEET_NEEDS_MATPLOTLIB = pytest.mark.xfail(
 )
 
 
-@pytest.mark.parametrize(
-    "name", ["scorer", "checker", pytest.param("sheet", marks=SHEET_NEEDS_MATPLOTLIB)]
-)
+@pytest.mark.parametrize("name", ["checker", pytest.param("sheet", marks=SHEET_NEEDS_MATPLOTLIB)])
 def test_live_notebook_runs_offline(visit: Visit, name: str) -> None:
     """The notebook installs the engine, its one call shows a widget, nothing errs."""
     visit.open_and_run_all(name)
