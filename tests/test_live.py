@@ -220,7 +220,11 @@ def live_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     an edition already built at DIR (e.g. a private build's _build/html/live)."""
     need_browser()
     if os.environ.get("BLOCK_DOMINOES_LIVE_SITE"):
-        return Path(os.environ["BLOCK_DOMINOES_LIVE_SITE"]).resolve()
+        given = Path(os.environ["BLOCK_DOMINOES_LIVE_SITE"]).resolve()
+        assert given.name == "live" and (given / "index.html").is_file(), (
+            f"BLOCK_DOMINOES_LIVE_SITE={given} is not a built live/ folder"
+        )
+        return given
     if os.environ.get("BLOCK_DOMINOES_LIVE_ONLY") != "1":
         try:
             site = request.getfixturevalue("built_site")
