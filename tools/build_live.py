@@ -314,8 +314,17 @@ def write_notices(site: Path, core: Path, wheel_dirs: Sequence[Path]) -> None:
             fields = dict(
                 re.findall(r"^(License-Expression|License|Name|Version): (.*)$", meta, re.M)
             )
-            licence = fields.get("License-Expression") or fields.get("License") or "see the wheel"
-            lines.append(f"{fields.get('Name')} {fields.get('Version')}: {licence.splitlines()[0]}")
+            classifiers = re.findall(
+                r"^Classifier: License :: (?:OSI Approved :: )?(.*)$", meta, re.M
+            )
+            short = fields.get("License", "")
+            licence = (
+                fields.get("License-Expression")
+                or (short if 0 < len(short) <= 40 else "")
+                or ", ".join(classifiers)
+                or "see the licence file in the wheel"
+            )
+            lines.append(f"{fields.get('Name')} {fields.get('Version')}: {licence}")
     (site / "NOTICES.txt").write_text("\n".join(lines) + "\n")
 
 
