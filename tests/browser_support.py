@@ -1,9 +1,10 @@
 """Fixtures for the browser test (tests/test_site.py): build, serve, browse.
 
 - ``built_site``: the book built into the real ``_build/html`` with
-  ``jupyter-book build . -W --keep-going --all``, unless the build there is newer
-  than every source file and was recorded (in ``_build/site-build.json``) as
-  clean. Fails on a non-zero exit or any warning.
+  ``jupyter-book build . -W --keep-going --all``, unless the last build there
+  was made by this fixture, recorded as clean (``_build/site-build.json``), and
+  no source file has changed since it started. Fails on a non-zero exit or any
+  warning.
 - ``site_url``: ``_build/html`` served by ``python -m http.server`` on
   127.0.0.1, on a free port.
 - ``browser``: a headless Debian Chromium driven by Playwright (a persistent
@@ -105,20 +106,26 @@ def newest_source(root: Path = ROOT) -> float:
 
 
 def _recorded_clean_build() -> SiteBuild | None:
-    """The recorded build, if it is clean and still newer than every source."""
-    index = HTML / "index.html"
-    if not (index.is_file() and STAMP.is_file()):
+    """The recorded build, if it was clean and is still current.
+
+    Current means: ``index.html`` is there, no source file changed since that
+    build started, and no other build ran after it (Sphinx rewrites
+    ``searchindex.js`` on every build; Jupyter Book writes ``index.html`` only
+    when it is missing, so its age says nothing).
+    """
+    marker = HTML / "searchindex.js"
+    if not ((HTML / "index.html").is_file() and marker.is_file() and STAMP.is_file()):
         return None
     try:
         record = json.loads(STAMP.read_text(encoding="utf-8"))
-    except ValueError:
+        started = float(record["started"])
+    except (ValueError, KeyError, TypeError):
         return None
-    built = index.stat().st_mtime
     if (
         record.get("returncode") != 0
         or record.get("warnings")
-        or STAMP.stat().st_mtime < built  # a build since, whose log we did not see
-        or built < newest_source()
+        or marker.stat().st_mtime > STAMP.stat().st_mtime  # a build since, log unseen
+        or newest_source() >= started
     ):
         return None
     return SiteBuild(HTML, 0, (), float(record.get("seconds", 0.0)), rebuilt=False)
@@ -130,6 +137,7 @@ def build_site() -> SiteBuild:
     command = str(beside_python) if beside_python.is_file() else shutil.which("jupyter-book")
     if command is None:
         pytest.fail("jupyter-book is not installed (pip install -r requirements.txt)")
+    started = time.time()
     start = time.perf_counter()
     run = subprocess.run(
         [command, "build", ".", "-W", "--keep-going", "--all"],
@@ -143,7 +151,12 @@ def build_site() -> SiteBuild:
     BUILD.mkdir(exist_ok=True)
     STAMP.write_text(
         json.dumps(
-            {"returncode": run.returncode, "warnings": list(warnings), "seconds": seconds},
+            {
+                "returncode": run.returncode,
+                "warnings": list(warnings),
+                "seconds": seconds,
+                "started": started,
+            },
             indent=1,
         ),
         encoding="utf-8",
