@@ -306,3 +306,21 @@ def test_svg_pictures_have_alt_text(built_site: SiteBuild) -> None:
                 alt = html.unescape(attrs.get("alt", ""))
                 assert alt and not alt.endswith(".svg"), f"{docname}: {tag[:120]}"
     assert checked, "no SVG picture in the whole book"
+
+
+def test_search_works_offline(browser: Any, site_url: str) -> None:
+    """The site's own search finds the rules card for a rule word, with nothing fetched from outside."""
+    visit = Visit()
+    page = open_page(browser, f"{site_url}search.html?q=blocked", visit)
+    try:
+        # Sphinx adds the results one by one, then says how many it found.
+        page.wait_for_function(
+            """() => /Search finished|did not match/.test(
+                (document.querySelector('.search-summary') || {}).innerText || '')""",
+            timeout=20_000,
+        )
+        hits = page.locator("ul.search li a").evaluate_all("links => links.map(a => a.href)")
+        assert any("rules-card" in h for h in hits), hits
+        assert visit.problems() == []
+    finally:
+        page.close()
