@@ -445,14 +445,7 @@ def test_scorer_scores_in_the_browser(visit: Visit) -> None:
     visit.check_offline()
 
 
-SHEET_NEEDS_MATPLOTLIB = pytest.mark.xfail(
-    reason="widgets/sheet.py draws its matplotlib chart when it is built, and Pyodide here "
-    "has no matplotlib: the sheet needs a chart-less mode for the live edition",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize("name", ["checker", pytest.param("sheet", marks=SHEET_NEEDS_MATPLOTLIB)])
+@pytest.mark.parametrize("name", ["checker", "sheet"])
 def test_live_notebook_runs_offline(visit: Visit, name: str) -> None:
     """The notebook installs the engine, its one call shows a widget, nothing errs."""
     visit.open_and_run_all(name)

@@ -201,3 +201,23 @@ def test_widget_load_missing_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 def test_widget_prefilled_rounds() -> None:
     s = score_sheet(rounds=[["-", "4", "5"], (2, 20)])
     assert isinstance(s.sheet, Sheet) and s.sheet.scores == (9, 20, 0)
+
+
+def test_sheet_works_without_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the live edition (Pyodide, no matplotlib) the sheet hides its chart."""
+    import builtins
+
+    from block_dominoes.widgets.sheet import ScoreSheet
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: object, **kwargs: object) -> object:
+        if name.startswith("matplotlib"):
+            raise ImportError("No module named 'matplotlib'")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    sheet = ScoreSheet(players=3)
+    assert sheet.chart.value == b""
+    assert sheet.chart.layout.display == "none"
+    assert "target 61" in sheet.totals_view.value  # the rest of the sheet still works

@@ -27,9 +27,14 @@ NEW_ROUND = "a new round"
 
 
 def _chart_png(sheet: Sheet) -> bytes:
-    from ..sheet_cli import sheet_figure
+    """The chart as PNG bytes, or ``b""`` where matplotlib is not installed (the
+    live edition in the browser): the sheet works without its chart."""
+    try:
+        from ..sheet_cli import sheet_figure
 
-    fig = sheet_figure(sheet, width=6.0, height=3.2)
+        fig = sheet_figure(sheet, width=6.0, height=3.2)
+    except ImportError:
+        return b""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
     return buf.getvalue()
@@ -309,7 +314,9 @@ class ScoreSheet(w.VBox):
         self.rounds_view.value = self._rounds_html()
         key = (s.rules.name, s.names, tuple(r.scores for r in s.rounds), s.result)
         if key != self._chart_key:  # drawing takes a moment: only when the numbers change
-            self.chart.value = _chart_png(s)
+            png = _chart_png(s)
+            self.chart.value = png
+            self.chart.layout.display = None if png else "none"
             self._chart_key = key
 
     def _totals_html(self) -> str:
