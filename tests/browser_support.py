@@ -221,24 +221,51 @@ def _no_browser(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A Playwright ``BrowserContext`` of headless Debian Chromium, fresh profile."""
-    if not Path(CHROMIUM).is_file() and shutil.which("chromium") is None:
+def require_browser() -> str:
+    """The Chromium executable, or skip (fail in CI) saying what is missing."""
+    exe = CHROMIUM if Path(CHROMIUM).is_file() else shutil.which("chromium")
+    if exe is None:
         _no_browser(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         _no_browser("Python playwright is not installed (pip install -r requirements.txt)")
+    assert exe is not None
+    return exe
+
+
+@pytest.fixture(scope="session")
+def playwright_driver() -> Iterator[Any]:
+    """One Playwright driver per test process: its sync API cannot be started twice
+    in one process while the first is still running."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=CHROMIUM if Path(CHROMIUM).is_file() else shutil.which("chromium"),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 900},
-        )
-        try:
-            yield context
-        finally:
-            context.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_driver: Any) -> Iterator[Any]:
+    """A headless Chromium ``Browser``; tests open their own contexts in it."""
+    b = playwright_driver.chromium.launch(executable_path=require_browser(), args=CHROMIUM_ARGS)
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A Playwright ``BrowserContext`` of headless Debian Chromium, fresh profile."""
+    context = playwright_driver.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-profile")),
+        executable_path=require_browser(),
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 900},
+    )
+    try:
+        yield context
+    finally:
+        context.close()

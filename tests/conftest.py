@@ -12,4 +12,10 @@ settings.register_profile(
 settings.register_profile("ci", max_examples=150, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-from browser_support import browser, built_site, site_url  # noqa: E402, F401  (the browser test's fixtures)
+from browser_support import (  # noqa: E402, F401  (the browser tests' fixtures)
+    browser,
+    built_site,
+    chromium,
+    playwright_driver,
+    site_url,
+)

@@ -26,21 +26,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import require_browser
 
 from block_dominoes.tiles import Tile
 from block_dominoes.widgets.explorer import build_line, legal_text
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 #: the goal for the first widget answer after page load; the hard limit fails the test
 GOAL_SECONDS = 20.0
 #: an output on stderr: a traceback (JupyterLab renders errors so) or a warning
@@ -199,26 +190,13 @@ def test_staging_writes_the_bundled_wheels_hashes_into_the_lock(tmp_path: Path) 
 # --- in the browser --------------------------------------------------------------
 
 
-def need_browser() -> None:
-    required = os.environ.get("BLOCK_DOMINOES_REQUIRE_BROWSER") == "1"
-    reason = ""
-    if not CHROMIUM.exists():
-        reason = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    elif importlib.util.find_spec("playwright") is None:
-        reason = "Python playwright is not installed (pip install -r requirements.txt)"
-    if reason:
-        if required:
-            pytest.fail(f"BLOCK_DOMINOES_REQUIRE_BROWSER=1 but {reason}")
-        pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def live_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The live edition made by the README's build (tests/browser_support.py's
     ``built_site``) when that fixture exists; else (or with BLOCK_DOMINOES_LIVE_ONLY=1)
     assembled on its own by tools/build_live.py. BLOCK_DOMINOES_LIVE_SITE=DIR tests
     an edition already built at DIR (e.g. a private build's _build/html/live)."""
-    need_browser()
+    require_browser()
     if os.environ.get("BLOCK_DOMINOES_LIVE_SITE"):
         given = Path(os.environ["BLOCK_DOMINOES_LIVE_SITE"]).resolve()
         assert given.name == "live" and (given / "index.html").is_file(), (
@@ -268,16 +246,10 @@ def live_url(live_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def live_browser(live_site: Path) -> Iterator[Any]:
-    """Headless Chromium; each test opens its own context (no shared service worker)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        try:
-            yield b
-        finally:
-            b.close()
+def live_browser(live_site: Path, chromium: Any) -> Any:
+    """Headless Chromium (shared with the site test); each test opens its own
+    context, so no service worker is shared between pages."""
+    return chromium
 
 
 class Visit:
