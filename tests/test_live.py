@@ -387,7 +387,7 @@ def test_a_round_can_be_played_live(visit: Visit) -> None:
     browser_result = result.first.inner_text().strip()
     visit.check_offline()
 
-    from block_dominoes.widgets.play import PlayWidget
+    from block_dominoes.widgets.playing import PlayWidget
 
     here = PlayWidget(auto=True)
     for tile, end in clicks:

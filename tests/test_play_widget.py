@@ -16,7 +16,7 @@ from block_dominoes.rules import find_rules, rules_names
 from block_dominoes.strategies import STRATEGIES
 from block_dominoes.strategies import hint as engine_hint
 from block_dominoes.widgets import play
-from block_dominoes.widgets.play import PlayWidget
+from block_dominoes.widgets.playing import PlayWidget
 
 
 def text(value: str) -> str:

@@ -13,7 +13,7 @@ _EXPORTS = {
     "attachment_explorer": "explorer",
     "round_scorer": "scorer",
     "step_through": "stepper",
-    "play": "play",
+    "play": "playing",
     "score_sheet": "sheet",
     "record_checker": "checker",
 }

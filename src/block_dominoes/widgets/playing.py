@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import html
 import random
-import sys
-import types
 from collections.abc import Sequence
 from typing import Any
 
@@ -467,15 +465,3 @@ def play(
         match=match,
         auto=auto,
     )
-
-
-class _CallableModule(types.ModuleType):
-    """This module is named like its function: after ``import
-    block_dominoes.widgets.play`` the package attribute ``play`` is the module,
-    so the module itself calls :func:`play` (``widgets.play(...)`` works either way)."""
-
-    def __call__(self, **kwargs: Any) -> PlayWidget:
-        return play(**kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
