@@ -472,10 +472,7 @@ def test_steps_stop_at_the_violation() -> None:
 
 # -- the command line -------------------------------------------------------------
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = int(e.code or 0)
+    code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -23,7 +23,9 @@ from .tiles import parse_tiles
 
 __all__ = ["main"]
 
-Handler = Callable[[argparse.Namespace], tuple[str, object]]
+# A command returns (text, json_data), or (text, json_data, status) for a verdict
+# that is not a success but not bad input either (``check`` of a broken record: 1).
+Handler = Callable[[argparse.Namespace], tuple[str, object] | tuple[str, object, int]]
 
 
 class UsageError(Exception):
@@ -233,11 +235,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0, or 2 for bad input)."""
+    """Run the command line; return the exit status: 0, 2 for bad input, or the
+    status a command gives for its verdict (``check``: 1 for a broken rule)."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         ns = build_parser().parse_args(args)
-        text, data = ns.func(ns)
+        text, data, *rest = ns.func(ns)
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
@@ -248,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(data, ensure_ascii=False))
     elif text:
         print(text)
-    return 0
+    return int(rest[0]) if rest else 0
 
 
 def _one_line(e: BaseException) -> str:

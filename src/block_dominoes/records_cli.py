@@ -20,7 +20,6 @@ line; a record that names another ruleset is an error.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -87,17 +86,10 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
     }
 
 
-def cmd_check(a: argparse.Namespace) -> tuple[str, object]:
+def cmd_check(a: argparse.Namespace) -> tuple[str, object, int]:
     verdict = check_record(read_record(a.record, a.rules))
-    if verdict.valid:
-        return verdict.describe(), verdict.to_json()
-    # A broken rule is a verdict, not bad input: print it, then exit with status 1.
-    if a.json:
-        print(json.dumps(verdict.to_json(), ensure_ascii=False))
-    else:
-        print(verdict.describe())
-    sys.stdout.flush()
-    raise SystemExit(1)
+    # A broken rule is a verdict, not bad input: it is printed, with exit status 1.
+    return verdict.describe(), verdict.to_json(), 0 if verdict.valid else 1
 
 
 def register(
