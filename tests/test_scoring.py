@@ -78,6 +78,7 @@ def test_v3_partnership_block_compares_pairs() -> None:
     assert out.side == (1, 3) and out.points == 30
     tie = score_round("partnership", [3, 4, 5, 4])
     assert tie.winner is None and tie.points == 0
+    assert tie.explanation.endswith("so nobody scores (R17, V3)")
 
 
 def test_max_pips_five_double_six_tiles() -> None:

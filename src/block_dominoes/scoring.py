@@ -158,7 +158,8 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
             None,
             0,
             totals,
-            f"{head}; {names} tie for the lowest total ({low}), so nobody scores (R17)",
+            f"{head}; {names} tie for the lowest total ({low}), so nobody scores "
+            f"(R17{', V3' if pair else ''})",
         )
     win = lowest[0]
     others = [t for i, t in enumerate(side_totals) if i != win]
