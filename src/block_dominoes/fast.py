@@ -81,6 +81,18 @@ class Tally:
     points_sq_by_seat: list[int] = field(default_factory=list)
     pips_sq_by_seat: list[int] = field(default_factory=list)
 
+    @classmethod
+    def zeros(cls, players: int) -> Tally:
+        """An empty tally with a zero per seat in every per-seat count."""
+        return cls(
+            wins_by_seat=[0] * players,
+            wins_by_position=[0] * players,
+            points_by_seat=[0] * players,
+            pips_by_seat=[0] * players,
+            points_sq_by_seat=[0] * players,
+            pips_sq_by_seat=[0] * players,
+        )
+
     def merge(self, other: Tally) -> None:
         self.games += other.games
         self.blocked += other.blocked
@@ -347,14 +359,7 @@ def random_rounds(
     size = r.hand_size(n)
     count = len(tables.lo)
     rand = random.Random(f"{seed}/sim/{block}").random
-    tally = Tally(
-        wins_by_seat=[0] * n,
-        wins_by_position=[0] * n,
-        points_by_seat=[0] * n,
-        pips_by_seat=[0] * n,
-        points_sq_by_seat=[0] * n,
-        pips_sq_by_seat=[0] * n,
-    )
+    tally = Tally.zeros(n)
     score = _scorer(r, n)
     if r.draw or r.first_lead is not FirstLead.LOT or len(tables.lo) != 28 or size < 2:
         for _ in range(games):

@@ -122,14 +122,7 @@ class Counts:
 
 def _empty(n: int) -> Counts:
     return Counts(
-        Tally(
-            wins_by_seat=[0] * n,
-            wins_by_position=[0] * n,
-            points_by_seat=[0] * n,
-            pips_by_seat=[0] * n,
-            points_sq_by_seat=[0] * n,
-            pips_sq_by_seat=[0] * n,
-        ),
+        Tally.zeros(n),
         match_wins=[0] * n,
         match_wins_by_position=[0] * n,
     )
@@ -158,17 +151,22 @@ def _round_player(job: _Job) -> _RoundFn:
     tables = _tables(r.max_pip)
     size = r.hand_size(n)
     count = len(tables.lo)
+
+    def deal_round(
+        number: int, rng: random.Random, starter: int
+    ) -> tuple[list[int], list[int], int, int]:
+        """Hands, boneyard, starter and forced lead (-1: none); a given starter
+        (a later round of a match) leads any tile."""
+        hands, boneyard, lot, forced = _deal(r, n, size, count, rng.random, number)
+        return (hands, boneyard, starter, -1) if starter else (hands, boneyard, lot, forced)
+
     if job.fast:
         score = _scorer(r, n)
 
         def fast_round(
             number: int, rng: random.Random, starter: int
         ) -> tuple[int, int, int, list[int], int, int]:
-            hands, boneyard, lot, forced = _deal(r, n, size, count, rng.random, number)
-            if starter:
-                forced = -1
-            else:
-                starter = lot
+            hands, boneyard, starter, forced = deal_round(number, rng, starter)
             went, moves = _play(hands, boneyard, starter, forced, rng.random, tables)
             totals = _totals(hands, tables.chunks)
             return (starter, went, moves, totals, *score(totals, went))
@@ -181,11 +179,7 @@ def _round_player(job: _Job) -> _RoundFn:
     def slow_round(
         number: int, rng: random.Random, starter: int
     ) -> tuple[int, int, int, list[int], int, int]:
-        hands, boneyard, lot, forced = _deal(r, n, size, count, rng.random, number)
-        if starter:
-            forced = -1
-        else:
-            starter = lot
+        hands, boneyard, starter, forced = deal_round(number, rng, starter)
         dealt = tuple(tuple(tiles[i] for i in range(count) if h >> i & 1) for h in hands)
         if r.draw:
             rest: tuple[Tile, ...] = tuple(tiles[i] for i in boneyard)

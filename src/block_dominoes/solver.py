@@ -150,14 +150,15 @@ class Search2:
         """The mover's value after leading tile index ``t`` from hand mask ``me``."""
         _, lo, hi, pv = tables(self.max_pip)
         rest = me & ~(1 << t)
-        pme = _pips(rest, pv)
-        popp = _pips(opp, pv)
+        pme = mask_pips(rest, pv)
+        popp = mask_pips(opp, pv)
         if not rest:
             return self.end_value(0, popp, True)
         return -self.value(opp, rest, popp, pme, lo[t], hi[t])
 
 
-def _pips(mask: int, pv: Sequence[int]) -> int:
+def mask_pips(mask: int, pv: Sequence[int]) -> int:
+    """The pips of the tiles in a bitmask hand (``pv``: pips by tile index)."""
     s = 0
     while mask:
         b = mask & -mask

@@ -25,7 +25,7 @@ from .line import Line
 from .round import Draw, Move, Pass, Play, RoundState
 from .rules import Rules
 from .scoring import score_totals
-from .solver import Search2, tables
+from .solver import Search2, mask_pips, tables
 from .tiles import Tile, full_set, tile_index
 
 __all__ = [
@@ -575,7 +575,7 @@ def _expert(k: Knowledge, rng: random.Random) -> _Verdict:
             elif search2 is not None:
                 opp = child[1 - me]
                 mine = child[me]
-                totals[i] -= search2.value(opp, mine, _pips(opp, pv), _pips(mine, pv), a, b)
+                totals[i] -= search2.value(opp, mine, mask_pips(opp, pv), mask_pips(mine, pv), a, b)
             else:
                 u = sim.search(child, a, b, (me + 1) % n, bone, n)
                 totals[i] += u[me]
@@ -586,15 +586,6 @@ def _expert(k: Knowledge, rng: random.Random) -> _Verdict:
     best = order[0]
     runner = (plays[order[1]], totals[order[1]] / samples) if len(order) > 1 else None
     return _Verdict(plays[best], totals[best] / samples, runner, samples, exact)
-
-
-def _pips(mask: int, pv: Sequence[int]) -> int:
-    s = 0
-    while mask:
-        b = mask & -mask
-        s += pv[b.bit_length() - 1]
-        mask ^= b
-    return s
 
 
 def _how(v: _Verdict) -> str:
