@@ -128,3 +128,20 @@ def test_score_totals_agrees_with_score_round(name: str) -> None:
                     totals = tuple(0 if s == went else t for s, t in enumerate(totals, 1))
                 out = score_round(r, totals, went)
                 assert score_totals(r, totals, went) == (out.winner, out.points)
+
+
+@pytest.mark.parametrize(
+    ("hands", "fragment"),
+    [
+        (["1", "1", "-"], "impossible together"),  # only [0|1] holds 1 pip alone
+        (["0-1", "1", "-"], "impossible together"),  # and it is already written down
+        (["1-2,1-3,1-4,1-5,1-6", "0-1,0-2,0-3,0-4,0-5", "2-3,2-4,2-5,2-6,3-4"], "still hold all 15"),
+    ],
+)
+def test_hands_impossible_together_refused(hands: list[str], fragment: str) -> None:
+    with pytest.raises(InvalidPositionError, match=fragment):
+        score_hands("pagat", hands)
+
+
+def test_hands_possible_together_accepted() -> None:
+    assert score_hands("pagat", ["1", "2", "-"]).points == 3

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from block_dominoes.errors import BlockDominoesError, InvalidPositionError, InvalidTileError
 from block_dominoes.game import play_round
-from block_dominoes.hands import check_totals, parse_hand
+from block_dominoes.hands import check_totals, hands_possible, parse_hand
 from block_dominoes.rules import PRESETS, find_rules
 from block_dominoes.scoring import OutcomeKind, score_round
 from block_dominoes.sheet import (
@@ -27,7 +27,6 @@ from block_dominoes.sheet import (
     check_claim,
     claim_table,
     dumps,
-    hands_possible,
     load,
     save,
 )

@@ -37,12 +37,10 @@ How hands are checked
 A round written as hands goes through :func:`block_dominoes.hands.score_hands`
 (unreadable text, a tile outside the set or in two hands, two empty hands, a hand
 larger than the deal, a total no hand can hold, two 0-pip hands, R2, R3, R13,
-R14). The sheet adds: one HAND per player of the sheet (R1); a blocked round
-cannot still hold every dealt tile (the lead is down, R7, R13); and
-:func:`hands_possible`, a search for distinct tiles that give every bare total
-beside the tiles written (``1 | 1 | -`` is refused: only [0|1] holds 1 pip on its
-own, and [0|0] + [0|1] also needs it). The search is exact when it finishes; it
-stops after a fixed number of steps, and then refuses nothing.
+R14, and hands impossible together: a blocked round still holding every dealt
+tile, bare totals no distinct tiles can give, see
+:func:`block_dominoes.hands.hands_possible`). The sheet adds: one HAND per player
+of the sheet (R1).
 """
 
 from __future__ import annotations
@@ -58,11 +56,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from .errors import BlockDominoesError, InvalidPositionError
-from .hands import HandSpec, parse_hand, score_hands
+from .hands import parse_hand, score_hands, tiles_with_total
 from .match import Match, MatchResult
 from .rules import BlockedScoring, NextStarter, Rules, find_rules
 from .scoring import Outcome, OutcomeKind
-from .tiles import Tile, full_set, set_name
+from .tiles import full_set
 
 __all__ = [
     "FORMAT",
@@ -76,7 +74,6 @@ __all__ = [
     "SheetRound",
     "check_claim",
     "claim_table",
-    "hands_possible",
     "load",
     "save",
 ]
@@ -256,49 +253,13 @@ class Interpretation:
         }
 
 
-def _pick(allowed: Sequence[Tile], k: int, total: int) -> list[Tile] | None:
-    """``k`` distinct tiles of ``allowed`` holding ``total`` pips, or None (exact)."""
-    if k < 0 or total < 0:
-        return None
-    # suffix[i][j]: bitset of sums of j tiles among allowed[i:]
-    suffix = [[0] * (k + 1) for _ in range(len(allowed) + 1)]
-    suffix[len(allowed)][0] = 1
-    for i in range(len(allowed) - 1, -1, -1):
-        p = allowed[i].pips
-        nxt = suffix[i + 1]
-        cur = suffix[i]
-        cur[0] = 1
-        for j in range(1, k + 1):
-            cur[j] = nxt[j] | (nxt[j - 1] << p)
-    if not (suffix[0][k] >> total) & 1:
-        return None
-    chosen: list[Tile] = []
-    j, t = k, total
-    for i, tile in enumerate(allowed):
-        if j == 0:
-            break
-        p = tile.pips
-        if t >= p and (suffix[i + 1][j - 1] >> (t - p)) & 1:
-            chosen.append(tile)
-            j, t = j - 1, t - p
-    return chosen
-
-
-def _hand_in(allowed: Sequence[Tile], lo_k: int, hi_k: int, total: int) -> list[Tile] | None:
-    for k in range(lo_k, hi_k + 1):
-        got = _pick(allowed, k, total)
-        if got is not None:
-            return got
-    return None
-
-
 def _domino_example(table: ClaimTable, seat: int, points: int) -> tuple[int, ...] | None:
     r, n, size = table.rules, table.players, table.hand_size
     sides = r.teams(n)
     mine = next(s for s in sides if seat in s)
     opp = [s for s in range(1, n + 1) if s not in mine]
     most = min(len(opp) * size, table.in_play - r.hand_size(n))
-    tiles = _hand_in(full_set(r.max_pip), len(opp), most, points)
+    tiles = tiles_with_total(full_set(r.max_pip), len(opp), most, points)
     if tiles is None:
         return None
     totals = [0] * n
@@ -334,7 +295,7 @@ def _blocked_example(table: ClaimTable, seat: int, a: int, points: int) -> tuple
         want = a if s == seat else 0
         got = None
         for alt in [want] if s == seat else [0, *range(1, a + 1)]:
-            got = _hand_in(pool, 1, size, alt)
+            got = tiles_with_total(pool, 1, size, alt)
             if got is not None and (s != seat or sum(t.pips for t in got) == a):
                 break
         if got is None:
@@ -356,7 +317,7 @@ def _blocked_example(table: ClaimTable, seat: int, a: int, points: int) -> tuple
             share = left if rest_hands == 0 else max(left - 12 * size * rest_hands, left // 2)
             got = None
             for v in [share, *range(share - 1, -1, -1)]:
-                got = _hand_in(pool, 1, size, v)
+                got = tiles_with_total(pool, 1, size, v)
                 if got is not None:
                     break
             if got is None:
@@ -847,112 +808,8 @@ def _entry_outcome(
             f"a round of {len(hands)} hands cannot join a sheet of {n} players: "
             f"write one HAND per player (R1)"
         )
-    specs: list[HandSpec] = [parse_hand(h, r) for h in hands]
-    out = score_hands(r, specs)
-    size = r.hand_size(n)
-    limit = n * size - (1 if out.kind is OutcomeKind.BLOCKED else 0)
-    if (
-        out.kind is OutcomeKind.BLOCKED
-        and all(h.tiles is not None for h in specs)
-        and sum(len(h.tiles or ()) for h in specs) > limit
-    ):
-        raise InvalidPositionError(
-            f"hands {' | '.join(hands)} still hold all {n * size} dealt tiles, but a blocked "
-            "round has at least the lead on the line (R7, R13)"
-        )
-    if hands_possible(r, specs, limit) is False:
-        bare = [s for s, h in enumerate(specs, start=1) if h.tiles is None]
-        what = ", ".join(f"{specs[s - 1].total} for player {s}" for s in bare)
-        raise InvalidPositionError(
-            f"hands {' | '.join(hands)} are impossible together: no distinct tiles of the "
-            f"{set_name(r.max_pip)} set give the totals {what} beside the tiles written "
-            f"(each tile is unique, R2; a hand holds 1 to {size} tiles, R3; R14)"
-        )
+    out = score_hands(r, [parse_hand(h, r) for h in hands])
     return out, ()
-
-
-def _combos(pool: Sequence[Tile], lo: int, hi: int, total: int) -> Iterable[tuple[Tile, ...]]:
-    """Every set of ``lo`` to ``hi`` tiles of ``pool`` holding ``total`` pips, pruned by a
-    table of what each suffix of the pool can still reach."""
-    suffix = [[0] * (hi + 1) for _ in range(len(pool) + 1)]
-    suffix[len(pool)][0] = 1
-    for i in range(len(pool) - 1, -1, -1):
-        p = pool[i].pips
-        for k in range(hi + 1):
-            suffix[i][k] = suffix[i + 1][k] | (suffix[i + 1][k - 1] << p if k else 0)
-
-    def can(i: int, c: int, t: int) -> bool:
-        return any((suffix[i][k] >> t) & 1 for k in range(max(lo - c, 0), hi - c + 1))
-
-    def rec(i: int, chosen: tuple[Tile, ...], t: int) -> Iterable[tuple[Tile, ...]]:
-        if t == 0 and lo <= len(chosen):
-            yield chosen
-        if i == len(pool) or len(chosen) == hi or not can(i, len(chosen), t):
-            return
-        if pool[i].pips <= t:
-            yield from rec(i + 1, (*chosen, pool[i]), t - pool[i].pips)
-        yield from rec(i + 1, chosen, t)
-
-    if total >= 0 and can(0, 0, total):
-        yield from rec(0, (), total)
-
-
-def _ways(pool: Sequence[Tile], size: int) -> list[dict[int, int]]:
-    """``ways[k][s]``: how many sets of ``k`` tiles of ``pool`` hold ``s`` pips."""
-    ways: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(size)]
-    for t in pool:
-        for k in range(size, 0, -1):
-            for total, count in ways[k - 1].items():
-                ways[k][total + t.pips] = ways[k].get(total + t.pips, 0) + count
-    return ways
-
-
-def hands_possible(
-    rules: Rules, specs: Sequence[HandSpec], limit: int, budget: int = 600
-) -> bool | None:
-    """Can distinct tiles give every bare-total hand its total, beside the tiles written?
-
-    True (found), False (proved impossible: an exhaustive search), or None when the
-    search gave up after ``budget`` steps (then nothing is refused). Each holding
-    hand has 1 to a dealt hand of tiles; all hands together at most ``limit`` tiles.
-    """
-    size = rules.hand_size(len(specs))
-    used = {t for h in specs for t in (h.tiles or ())}
-    # heaviest first: high totals are the most constrained, and find their tiles at once
-    pool = sorted((t for t in full_set(rules.max_pip) if t not in used), key=lambda t: -t.pips)
-    # the hand with the fewest ways to make its total goes first: a dead end shows at once
-    ways = _ways(pool, size)
-    bare = sorted(
-        (h.total for h in specs if h.tiles is None),
-        key=lambda t: (sum(w.get(t, 0) for w in ways[1:]), -t),
-    )
-    room = limit - len(used)
-    steps = 0
-
-    def search(j: int, free: list[Tile], room: int) -> bool | None:
-        nonlocal steps
-        if j == len(bare):
-            return True
-        need_after = len(bare) - j - 1  # every later hand needs a tile
-        gave_up = False
-        for combo in _combos(free, 1, min(size, room - need_after), bare[j]):
-            steps += 1
-            if steps > budget:
-                return None
-            got = search(j + 1, [t for t in free if t not in combo], room - len(combo))
-            if got:
-                return True
-            gave_up = gave_up or got is None
-        return None if gave_up else False
-
-    if not bare:
-        return True
-    # all bare hands together: distinct tiles of the pool, at most ``room`` of them
-    kmax = min(room, len(bare) * size)
-    union = _hand_in(pool, len(bare), kmax, sum(bare)) if kmax >= len(bare) else None
-    if union is None:
-        return False
-    return search(0, pool, room)
 
 
 def _starter_reason(r: Rules, outcome: Outcome) -> str:
