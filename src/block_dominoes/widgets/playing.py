@@ -127,7 +127,10 @@ class PlayWidget(w.VBox):
                     f"<b>Block dominoes: you are player 1</b> ({html.escape(self.rules.name)} "
                     f"rules; {html.escape(names_text)})"
                 ),
-                w.HBox([self.deal_box, self.deal_button, self.teaching_box, self.auto_box]),
+                w.HBox(
+                    [self.deal_box, self.deal_button, self.teaching_box, self.auto_box],
+                    layout=w.Layout(flex_flow="row wrap"),  # narrow screens: wrap, don't cut
+                ),
                 self.head,
                 self.line_view,
                 self.hand_box,
