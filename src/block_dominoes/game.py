@@ -13,12 +13,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .deal import check_seed, rng_for
+from .errors import InvalidPositionError
 from .match import Match
 from .round import Draw, Pass, Play, RoundState
 from .rules import Rules, find_rules
 from .strategies import Strategy, find_strategy
 
-__all__ = ["PlayedRound", "move_json", "play_match", "play_round", "round_json"]
+__all__ = [
+    "PlayedRound",
+    "move_json",
+    "play_match",
+    "play_round",
+    "round_json",
+    "strategies_for",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,14 +38,17 @@ class PlayedRound:
     reasons: tuple[str, ...]
 
 
-def _strategies(names: str | Sequence[str], players: int) -> list[Strategy]:
+def strategies_for(names: str | Sequence[str], players: int) -> list[Strategy]:
+    """One strategy per seat: a single name applies to every seat. Raises
+    InvalidPositionError for a wrong count, ValueError for an unknown name."""
     if isinstance(names, str):
         names = [names]
     if len(names) == 1:
         names = list(names) * players
     if len(names) != players:
-        raise ValueError(
-            f"give one strategy for all seats or one per seat: got {len(names)} for {players} seats"
+        raise InvalidPositionError(
+            f"give one strategy for all seats or one per seat: got {len(names)} for "
+            f"{players} seats (R1)"
         )
     return [find_strategy(n) for n in names]
 
@@ -54,7 +65,7 @@ def play_round(
     """Deal round ``round_number`` of game ``seed`` and play it to the end."""
     r = find_rules(rules)
     check_seed(seed)
-    strats = _strategies(strategies, r.check_players(players))
+    strats = strategies_for(strategies, r.check_players(players))
     state = RoundState.deal(r, players, seed, round_number=round_number, starter=starter)
     rng = rng_for(seed, "play", round_number)
     reasons = []

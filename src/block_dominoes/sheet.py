@@ -634,17 +634,9 @@ class Sheet:
 
     # text and data
     def describe_result(self) -> str:
-        res = self.result
-        if res is None:
+        if self.result is None:
             return f"no one has reached {self.target} yet"
-        if res.winner is None:
-            return f"a draw: the highest scores at or above {self.target} are tied (R21)"
-        w = res.winner
-        if self.rules.partnerships:
-            side = next(s for s in self.rules.teams(self.players) if w in s)
-            who = " and ".join(self.label(s) for s in side)
-            return f"{who} win with {self.scores[w - 1]} of {self.target} (R20)"
-        return f"{self.label(w)} wins with {self.scores[w - 1]} of {self.target} (R20)"
+        return _result_sentence(self, self.result, self.scores)
 
     def scores_text(self, scores: Sequence[int] | None = None) -> str:
         sc = self.scores if scores is None else scores
@@ -746,8 +738,12 @@ class Sheet:
 
 
 def _result_text(sheet: Sheet, rnd: SheetRound) -> str:
-    res = rnd.result
-    assert res is not None
+    assert rnd.result is not None
+    return _result_sentence(sheet, rnd.result, rnd.scores)
+
+
+def _result_sentence(sheet: Sheet, res: MatchResult, scores: Sequence[int]) -> str:
+    """Who won the match with what, or that it was drawn (R20, R21)."""
     tgt = sheet.target
     if res.winner is None:
         return f"a draw: the highest scores at or above {tgt} are tied (R21)"
@@ -755,8 +751,8 @@ def _result_text(sheet: Sheet, rnd: SheetRound) -> str:
     if sheet.rules.partnerships:
         side = next(s for s in sheet.rules.teams(sheet.players) if w in s)
         who = " and ".join(sheet.label(s) for s in side)
-        return f"{who} win with {rnd.scores[w - 1]} of {tgt} (R20)"
-    return f"{sheet.label(w)} wins with {rnd.scores[w - 1]} of {tgt} (R20)"
+        return f"{who} win with {scores[w - 1]} of {tgt} (R20)"
+    return f"{sheet.label(w)} wins with {scores[w - 1]} of {tgt} (R20)"
 
 
 def _req(data: dict[str, object], key: str, kind: type[T]) -> T:

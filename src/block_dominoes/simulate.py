@@ -31,6 +31,7 @@ from fractions import Fraction
 
 from .errors import InvalidPositionError
 from .fast import Tally, _count, _deal, _play, _scorer, _tables, _totals, random_rounds
+from .game import strategies_for
 from .line import Line
 from .round import RoundState
 from .rules import NextStarter, Rules, find_rules
@@ -373,19 +374,6 @@ class SimulationResult:
         return data
 
 
-def _check_strategies(names: Sequence[str], players: int) -> tuple[str, ...]:
-    if isinstance(names, str):
-        names = [names]
-    if len(names) == 1:
-        names = list(names) * players
-    if len(names) != players:
-        raise InvalidPositionError(
-            f"give one strategy for all seats or one per seat: got {len(names)} for "
-            f"{players} seats (R1)"
-        )
-    return tuple(find_strategy(n).name for n in names)
-
-
 def _check_count(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidPositionError(
@@ -422,7 +410,7 @@ def simulate(
     games = _check_count("the number of games", games, 1, MAX_GAMES)
     seed = _check_count("the seed", seed, 0, 2**63)
     workers = _check_count("the number of workers", workers, 1, 64)
-    names = _check_strategies(strategies, n)
+    names = tuple(st.name for st in strategies_for(strategies, n))
     can_fast = all(s == "random" for s in names)
     if fast and not can_fast:
         raise InvalidPositionError("the fast path plays only the 'random' strategy")
