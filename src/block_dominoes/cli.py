@@ -167,13 +167,13 @@ def cmd_strategies(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit():
+    if not text.isdecimal():
         raise argparse.ArgumentTypeError(f"a deal number is a whole number from 0 up, got {text!r}")
     return int(text)
 
 
 def _players(text: str) -> int:
-    if not text.isdigit():
+    if not text.isdecimal():
         raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, got {text!r} (R1)")
     return int(text)
 

@@ -53,7 +53,7 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     body = text.strip()
     if body == "-":
         return HandSpec(body, 0, ())
-    if body.lstrip("-+").isdigit():
+    if body.lstrip("-+").isdecimal():
         total = int(body)
         if total < 0:
             raise InvalidPositionError(f"hand {text!r}: a pip total cannot be negative (R14)")
@@ -120,6 +120,14 @@ def check_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None
         )
 
 
+def _parse_for(seat: int, text: str, rules: Rules) -> HandSpec:
+    """parse_hand, with the error naming whose hand it was."""
+    try:
+        return parse_hand(text, rules)
+    except (InvalidTileError, InvalidPositionError) as e:
+        raise type(e)(f"player {seat}'s hand: {e}") from None
+
+
 def score_hands(rules: Rules | str, hands: Sequence[str | HandSpec]) -> Outcome:
     """Check and score the remaining hands of a finished round (R13-R18).
 
@@ -129,7 +137,10 @@ def score_hands(rules: Rules | str, hands: Sequence[str | HandSpec]) -> Outcome:
     tile in two hands, a hand larger than the deal, an impossible total.
     """
     r = find_rules(rules)
-    specs = [h if isinstance(h, HandSpec) else parse_hand(h, r) for h in hands]
+    specs = [
+        h if isinstance(h, HandSpec) else _parse_for(seat, h, r)
+        for seat, h in enumerate(hands, start=1)
+    ]
     n = r.check_players(len(specs))
     size = most_tiles(r, n)
     empty = [seat for seat, h in enumerate(specs, start=1) if h.is_empty]

@@ -248,7 +248,7 @@ def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int
     if not sep:
         return tile, None
     at = at.strip()
-    if not at.isdigit():
+    if not at.isdecimal():
         raise InvalidPositionError(
             f"cannot read the end in {text!r}: write the open end's value, e.g. '3-4@4' (R7)"
         )

@@ -351,7 +351,7 @@ def _tiles_at(n: int, text: str) -> tuple[Tile, ...]:
 
 def _int_at(n: int, key: str, text: str, low: int = 0) -> int:
     body = text.strip()
-    if not body.isdigit() or int(body) < low:
+    if not body.isdecimal() or int(body) < low:
         raise _lerr(n, f"{key} must be a whole number from {low}, got {body!r}")
     return int(body)
 

@@ -28,7 +28,7 @@ Common = Callable[[argparse.ArgumentParser], None]
 
 def _whole(text: str, what: str) -> int:
     body = text.strip()
-    if not body.isdigit():
+    if not body.isdecimal():
         raise InvalidPositionError(f"{what} {text!r} is not a whole number from 0")
     return int(body)
 

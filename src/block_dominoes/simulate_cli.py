@@ -26,7 +26,7 @@ __all__ = ["cmd_simulate", "register"]
 def _whole(name: str, low: int, high: int, rule: str = "") -> Callable[[str], int]:
     def parse(text: str) -> int:
         body = text.strip()
-        if not body.isdigit() or not low <= int(body) <= high:
+        if not body.isdecimal() or not low <= int(body) <= high:
             why = f" ({rule})" if rule else ""
             raise argparse.ArgumentTypeError(
                 f"{name} must be a whole number from {low} to {high:,}, got {text!r}{why}"

@@ -81,7 +81,7 @@ def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
             h = hint(state)
             write(f"hint: {h.reason}")
             continue
-        if not text.isdigit() or not 1 <= int(text) <= len(hand):
+        if not text.isdecimal() or not 1 <= int(text) <= len(hand):
             write(
                 f"cannot read {text!r}: type a tile number from 1 to {len(hand)}, or h for a hint"
             )
@@ -92,7 +92,7 @@ def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
             while True:
                 which = read(f"{tile} fits both ends: on the {ends[0]} or the {ends[1]}? ")
                 which = which.strip()
-                if which.isdigit() and int(which) in ends:
+                if which.isdecimal() and int(which) in ends:
                     return Play(tile, int(which))
                 write(f"cannot read {which!r}: type {ends[0]} or {ends[1]} (R7)")
         move = Play(tile, ends[0] if ends else None)

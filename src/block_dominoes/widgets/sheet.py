@@ -183,7 +183,7 @@ class ScoreSheet(w.VBox):
                 entry = Entry.of_hands([b.value for b in self.hands[:n]])
             else:
                 text = self.claim_points.value.strip()
-                if not text.isdigit():
+                if not text.isdecimal():
                     raise ValueError(
                         f"claim refused: points {self.claim_points.value!r} are not a whole "
                         "number from 0 (R18)"
