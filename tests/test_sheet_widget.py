@@ -221,3 +221,29 @@ def test_sheet_works_without_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None
     assert sheet.chart.value == b""
     assert sheet.chart.layout.display == "none"
     assert "target 61" in sheet.totals_view.value  # the rest of the sheet still works
+
+
+def test_new_sheet_or_load_asks_before_losing_rounds(tmp_path: Path) -> None:
+    s = ScoreSheet(players=3, rounds=[["-", "4", "5"]])
+    s.new_button.click()  # a sheet with a round: ask first, change nothing yet
+    assert len(s.sheet.rounds) == 1 and s.confirm_box.layout.display is None
+    s.cancel_button.click()
+    assert len(s.sheet.rounds) == 1 and "kept" in shown(s.message)
+    s.path.value = str(tmp_path / "none.json")
+    s.load_button.click()
+    assert len(s.sheet.rounds) == 1 and s.confirm_box.layout.display is None
+    s.new_button.click()  # asking again replaces the question
+    s.confirm_button.click()
+    assert s.sheet.rounds == () and s.confirm_box.layout.display == "none"
+    s.new_button.click()  # an empty sheet: nothing to lose, no question
+    assert s.confirm_box.layout.display == "none" and "new sheet" in shown(s.message)
+
+
+def test_drop_later_is_confirmed_for_each_edit() -> None:
+    s = ScoreSheet(players=2, rounds=[["-", "40"], ["-", "40"], ["-", "40"]])
+    s.round_choice.value = "1"
+    s.hands[0].value, s.hands[1].value = "-", "69"
+    s.drop_later.value = True
+    s.record_button.click()
+    assert len(s.sheet.rounds) == 2  # round 2 reached 109 >= 100: round 3 dropped
+    assert s.drop_later.value is False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -124,6 +124,8 @@ class ScoreSheet(w.VBox):
         self.confirm_button = w.Button(description="Yes, undo it", button_style="danger")
         self.cancel_button = w.Button(description="Keep it")
         self.confirm_box = w.HBox([self.confirm_button, self.cancel_button])
+        self._pending: Callable[[], None] | None = None
+        self._kept = "nothing changed"
         self.undo_button.on_click(lambda _: self.ask_undo())
         self.confirm_button.on_click(lambda _: self.confirm_undo())
         self.cancel_button.on_click(lambda _: self.cancel_undo())
@@ -160,8 +162,11 @@ class ScoreSheet(w.VBox):
 
     # -- callbacks ---------------------------------------------------------------
     def start(self) -> None:
-        """Start a new, empty sheet from the set-up form."""
+        """Start a new, empty sheet from the set-up form (asking first if the
+        current sheet has rounds: they would be lost)."""
+        self._replace("start a new sheet", self._start)
 
+    def _start(self) -> None:
         @guard(self.message)
         def run() -> None:
             text = self.names.value.strip()
@@ -207,18 +212,42 @@ class ScoreSheet(w.VBox):
 
         run()
 
+    def _ask(self, question: str, action: Callable[[], None], yes: str, kept: str) -> None:
+        """Show ``question`` with a confirming button; nothing changes until it is clicked
+        (``kept`` is said if the user keeps things as they are)."""
+        self._pending = action
+        self._kept = kept
+        self.confirm_button.description = yes
+        self.message.ok(f"{question}? confirm or keep it")
+        self.confirm_box.layout.display = None
+
+    def _replace(self, what: str, action: Callable[[], None]) -> None:
+        n = len(self.sheet.rounds)
+        if not n:
+            action()
+            return
+        self._ask(
+            f"{what} and lose the {n} round{'s' if n > 1 else ''} on this sheet "
+            "(save it first to keep them)",
+            action,
+            "Yes, replace it",
+            "the sheet is kept as it is",
+        )
+
     def ask_undo(self) -> None:
         """First click: ask for a confirmation (nothing changes yet)."""
         if not self.sheet.rounds:
             self.message.error("nothing to undo: the sheet has no rounds")
             return
         last = self.sheet.rounds[-1]
-        self.message.ok(f"undo round {last.number} ({last.explanation})? confirm or keep it")
-        self.confirm_box.layout.display = None
+        self._ask(
+            f"undo round {last.number} ({last.explanation})",
+            self._undo,
+            "Yes, undo it",
+            "nothing undone",
+        )
 
-    def confirm_undo(self) -> None:
-        """Second click: undo the last round."""
-
+    def _undo(self) -> None:
         @guard(self.message)
         def run() -> None:
             k = len(self.sheet.rounds)
@@ -226,11 +255,21 @@ class ScoreSheet(w.VBox):
             self._set(sheet, f"round {k} undone")
 
         run()
+
+    def confirm_undo(self) -> None:
+        """Second click: carry out what was asked (undo, or replacing the sheet)."""
+        action, self._pending = self._pending, None
         self.confirm_box.layout.display = "none"
+        if action is None:
+            self.message.error("nothing to confirm")
+            return
+        action()
 
     def cancel_undo(self) -> None:
+        """Keep everything as it is."""
+        self._pending = None
         self.confirm_box.layout.display = "none"
-        self.message.ok("nothing undone")
+        self.message.ok(self._kept)
 
     def save(self) -> None:
         """Write the sheet to the file in ``path`` (atomically). A file there that is
@@ -254,8 +293,11 @@ class ScoreSheet(w.VBox):
         run()
 
     def load(self) -> None:
-        """Replace the sheet by the one in the file in ``path``."""
+        """Replace the sheet by the one in the file in ``path`` (asking first if the
+        current sheet has rounds)."""
+        self._replace(f"load {self.path.value.strip()!r}", self._load)
 
+    def _load(self) -> None:
         @guard(self.message)
         def run() -> None:
             sheet = load(self.path.value.strip())
@@ -270,6 +312,7 @@ class ScoreSheet(w.VBox):
     # -- display -------------------------------------------------------------------
     def _set(self, sheet: Sheet, done: str) -> None:
         self.sheet = sheet
+        self.drop_later.value = False  # dropping rounds is confirmed anew for each edit
         self.refresh()
         self.message.ok(done)
 
