@@ -588,11 +588,11 @@ def test_widget_verdict_links_the_rule_and_replays_to_the_violation() -> None:
     assert "breaks R9" in view.captions[-1] and "could play [0|5] on the 5" in view.captions[-1]
     assert view.slider.value == view.stack.selected_index == 7
 
-    before = verdict.value
     text.value = "hand 1: 1-1\nhand 2: 2-x"
     buttons.children[0].click()
     assert "line 2" in message.value and "2-x" in message.value
-    assert verdict.value == before  # nothing half-applied
+    # no old verdict or replay is left standing beside a record that could not be read
+    assert "No verdict" in verdict.value and replay.children == ()
 
     # loading a file checks it and puts it in the text box
     data, _ = rec_of("pagat", 2, 3)
@@ -611,3 +611,22 @@ def test_widget_verdict_links_the_rule_and_replays_to_the_violation() -> None:
         ),
     )
     assert "valid" in verdict.value and text.value == content.decode()
+
+    def load(name: str, raw: bytes) -> None:
+        upload.set_trait(
+            "value",
+            (
+                {
+                    "name": name,
+                    "type": "text/plain",
+                    "size": len(raw),
+                    "content": memoryview(raw),
+                    "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC),
+                },
+            ),
+        )
+
+    load("notepad.txt", "\ufeff".encode() + EXAMPLE.encode())  # a BOM, as Notepad writes
+    assert "valid: all 13 moves" in verdict.value
+    load("latin1.txt", "hand 1: 1-1 \xe9".encode("latin-1"))
+    assert "cannot read &#x27;latin1.txt&#x27;" in message.value and "UTF-8" in message.value

@@ -555,6 +555,7 @@ def load_record(text: str, *, default_rules: str = "pagat") -> Record:
     """
     if not isinstance(text, str):
         raise RecordError(f"expected record text, got {text!r}")
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)

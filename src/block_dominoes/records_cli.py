@@ -36,7 +36,7 @@ _FORMS = {".json": "json", ".txt": "text"}
 
 def _read(path: str, rules: str | None) -> tuple[Record, str]:
     name = "<stdin>" if path == "-" else path
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     try:
         record = load_record(text, default_rules=rules or "pagat")
     except RecordError as e:

@@ -118,7 +118,7 @@ def record_checker(
 
     The starting ``record`` is checked at once, so the verdict and the replay
     are in the saved page. Unreadable text shows the reader's message (with the
-    line number) and leaves the last verdict in place.
+    line number) and clears the verdict and replay, so no old verdict stands beside it.
     """
     text = w.Textarea(
         value=record,
@@ -133,7 +133,13 @@ def record_checker(
     replay_box = w.VBox()
 
     def show(source: str) -> None:
-        verdict = check_record(load_record(source))  # raises before anything changes
+        try:
+            verdict = check_record(load_record(source))
+        except ValueError:
+            # An unreadable record has no verdict: never leave the last one beside it.
+            verdict_box.value = "<p><i>No verdict: the record above could not be read.</i></p>"
+            replay_box.children = ()
+            raise
         view = replay_view(verdict, width=width)
         verdict_box.value = verdict_html(verdict, card_url=card_url, variants_url=variants_url)
         replay_box.children = (view,)
@@ -149,7 +155,13 @@ def record_checker(
         if not files:
             return
         item = files[0] if isinstance(files, tuple | list) else next(iter(files.values()))  # type: ignore[attr-defined]
-        content = bytes(item["content"]).decode("utf-8")
+        name = str(item.get("name", "the file"))
+        try:
+            content = bytes(item["content"]).decode("utf-8-sig")  # a BOM from Notepad is fine
+        except UnicodeDecodeError:
+            raise ValueError(
+                f"cannot read {name!r}: a record is text in UTF-8 (save it as UTF-8 and load it again)"
+            ) from None
         show(content)
         text.value = content
 
