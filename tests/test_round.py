@@ -146,3 +146,14 @@ def test_explain_illegal_names_the_rule_or_returns_none() -> None:
     why = s.explain_illegal(Play(T("1-3")))
     assert why is not None and "ambiguous" in why
     assert "R9" in (s.explain_illegal(Pass()) or "")
+
+
+@pytest.mark.parametrize("rules", ["pagat", "draw", "highest-double"])
+def test_after_replays_the_round_from_its_start(rules: str) -> None:
+    from block_dominoes.game import play_round
+
+    final = play_round(rules, 2, 3).state
+    assert final.at_start().history == () and final.at_start().hands == final.dealt
+    assert final.after(len(final.history)) == final
+    middle = final.after(5)
+    assert middle.history == final.history[:5]

@@ -193,8 +193,14 @@ def test_step_through_accepts_states_and_records() -> None:
     bad["moves"] = moves
     with pytest.raises(ValueError):
         frames(bad)
-    with pytest.raises(TypeError):
-        frames("not a round")  # type: ignore[arg-type]
+    # record text (JSON as play --json prints it, or the notation) is read as a record
+    import json
+
+    assert [f.caption for f in frames(json.dumps(round_json(g.state, 9)))] == from_state
+    with pytest.raises(ValueError, match="line 1: cannot read 'not a round'"):
+        frames("not a round")
+    with pytest.raises(ValueError, match="a step-through shows a round"):
+        frames(42)  # type: ignore[arg-type]
 
 
 def test_step_through_of_a_scripted_blocked_round() -> None:

@@ -378,13 +378,7 @@ def move_caption(state: RoundState, index: int) -> str:
 
 def replay(state: RoundState, moves: int) -> RoundState:
     """The state after the first ``moves`` moves of ``state``'s history."""
-    s = RoundState(
-        state.rules, state.dealt, Line(), state.starter, state.starter,
-        state.dealt, state.rest, (), state.lead,
-    )  # fmt: skip
-    for _, move in state.history[:moves]:
-        s = s.apply(move)
-    return s
+    return state.after(moves)
 
 
 def state_svg(

@@ -230,6 +230,22 @@ class RoundState:
             return tuple(0 for _ in self.hands)
         return tuple(out.points if s in out.side else 0 for s in range(1, self.players + 1))
 
+    def at_start(self) -> RoundState:
+        """The same round before its first move. In the Draw game the boneyard is
+        rebuilt in draw order: the tiles drawn, then those never drawn."""
+        drawn = tuple(m.tile for _, m in self.history if isinstance(m, Draw))
+        return RoundState(
+            self.rules, self.dealt, Line(), self.starter, self.starter, self.dealt,
+            drawn + self.rest, (), self.lead,
+        )  # fmt: skip
+
+    def after(self, moves: int) -> RoundState:
+        """The state after the first ``moves`` moves of this round's history."""
+        s = self.at_start()
+        for _, move in self.history[:moves]:
+            s = s.apply(move)
+        return s
+
     def explain_illegal(self, move: Move) -> str | None:
         """Why ``move`` is illegal now, naming the rule, or None if it is legal."""
         try:

@@ -15,11 +15,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import InvalidPositionError
+from ..errors import IllegalMoveError, InvalidPositionError
 from ..game import PlayedRound
 from ..render import move_caption, replay, state_svg
-from ..round import Draw, Move, Pass, Play, RoundState
-from ..tiles import Tile
+from ..round import Pass, RoundState
 
 __all__ = [
     "Frame",
@@ -45,49 +44,42 @@ class Frame:
         )
 
 
-def record_state(record: Mapping[str, Any]) -> RoundState:
-    """Replay a round record (the JSON of :func:`block_dominoes.game.round_json`).
+def record_state(record: Mapping[str, Any] | str) -> RoundState:
+    """Replay a round record: the JSON of :func:`block_dominoes.game.round_json`
+    (parsed, or as text, as ``play --json`` prints it) or the notation.
 
-    Raises the engine's errors if a recorded move is not legal.
+    The record is replayed by the checker, so every ruleset is followed (the V2
+    lead, draws). Raises RecordError (a ValueError) for a record that cannot be
+    read, and IllegalMoveError naming the move and the rule for one that breaks it.
     """
-    state = RoundState.new(
-        record["rules"],
-        [" ".join(h) for h in record["hands"]],
-        starter=record["starter"],
-        rest=[Tile.parse(t) for t in record.get("out_of_play", [])],
-    )
-    for i, m in enumerate(record["moves"], start=1):
-        move: Move
-        if m.get("pass"):
-            move = Pass()
-        elif "draw" in m:
-            move = Draw(Tile.parse(m["draw"]))
-        else:
-            move = Play(Tile.parse(m["tile"]), m.get("end"))
-        if m.get("seat") not in (None, state.current_player):
-            raise InvalidPositionError(
-                f"move {i}: the record says player {m['seat']} moves, but it is "
-                f"player {state.current_player}'s turn (R6)"
-            )
-        state = state.apply(move)
-    return state
+    from ..checker import check_record
+    from ..records import as_record
+
+    verdict = check_record(as_record(record))
+    e = verdict.first_error
+    if e is not None and e.move is not None:
+        raise IllegalMoveError(f"{e.where} breaks {e.rule}: {e.message}")
+    return verdict.steps[-1].state
 
 
-def finished_state(source: RoundState | PlayedRound | Mapping[str, Any]) -> RoundState:
+def finished_state(source: RoundState | PlayedRound | Mapping[str, Any] | str) -> RoundState:
     """The round a step-through shows, from any of the sources it accepts."""
     return _as_state(source)[0]
 
 
 def _as_state(
-    source: RoundState | PlayedRound | Mapping[str, Any],
+    source: RoundState | PlayedRound | Mapping[str, Any] | str,
 ) -> tuple[RoundState, tuple[str, ...]]:
     if isinstance(source, PlayedRound):
         return source.state, source.reasons
     if isinstance(source, RoundState):
         return source, ()
-    if isinstance(source, Mapping):
+    if isinstance(source, Mapping | str):
         return record_state(source), ()
-    raise TypeError(f"expected a RoundState, a PlayedRound or a round record, got {source!r}")
+    raise InvalidPositionError(
+        f"a step-through shows a round: give a RoundState, a PlayedRound or a round "
+        f"record (JSON or the notation), not {type(source).__name__}"
+    )
 
 
 def frames(
@@ -146,7 +138,7 @@ class StepThrough(w.VBox):
 
 
 def step_through(
-    source: RoundState | PlayedRound | Mapping[str, Any],
+    source: RoundState | PlayedRound | Mapping[str, Any] | str,
     *,
     title: str = "",
     reveal: bool = True,
