@@ -39,11 +39,11 @@ def build_line(text: str, rules: str = "pagat") -> Line:
     r = find_rules(rules)
     line = Line()
     for i, piece in enumerate(text.replace(",", " ").split(), start=1):
-        tile, end = parse_placement(piece, max_pip=r.max_pip)
         try:
+            tile, end = parse_placement(piece, max_pip=r.max_pip)
             line = line.place(tile, end)
         except BlockDominoesError as e:
-            raise type(e)(f"placement {i} ({piece!r}): {e}") from None
+            raise type(e)(f"line, placement {i} ({piece!r}): {e}") from None
     return line
 
 
@@ -144,6 +144,10 @@ class AttachmentExplorer(w.VBox):
             self.picture.value = line_svg(line, title="The line")
             try:
                 tile = Tile.parse(self.tile_text.value, max_pip=r.max_pip)
+            except ValueError as e:
+                self._show_error(f"tile: {e}")
+                return
+            try:
                 text = legal_text(line, tile)
             except ValueError as e:
                 self._show_error(str(e))
