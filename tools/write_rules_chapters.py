@@ -42,7 +42,12 @@ def example(eid: str, words: str, placements: list[str], new: bool = False) -> L
         out.append(f"Connection {conns[0]}.")
     elif conns:
         out.append("Connections: " + "; ".join(conns) + ".")
-    out.append("Open: " + ", ".join(str(e) for e in line.open_ends) + ".")
+    ends = ", ".join(str(e) for e in line.open_ends)
+    if all(e.value == 0 for e in line.open_ends):
+        ends += " (a blank needs a blank)"  # R8: only a blank joins these ends
+    elif len(line.tiles) == 1 and line.tiles[0].is_double and len(line.open_ends) == 2:
+        ends += "; no branches"  # R10: a leading double still has exactly two ends
+    out.append(f"Open: {ends}.")
     print("\\n".join(out))
     return line
 '''
