@@ -127,7 +127,7 @@ BAD = [
     (["score", "1-4", "4-1"], "held by players 1 and 2"),
     (["line", "1-4", "4-5", "4-1"], "already on the line"),
     (["legal", "--line", "1-4", "--hand", "1-4,2-2"], "both in the hand and on the line"),
-    (["score", "3"], "1 players"),
+    (["score", "3"], "1 player is not allowed"),
     (["score", "1", "2", "3", "4", "5"], "5 players"),
     (["score", "-", "-", "3"], "both have empty hands"),
     (["score", "1-2,1-3,1-4,1-5,1-6,2-3", "4", "4"], "each is dealt 5"),
@@ -141,6 +141,14 @@ BAD = [
     (["play", "--players", "2", "--strategy", "genius"], "unknown strategy"),
     (["play", "--players", "2", "--seed", "-4"], "deal number"),
     (["frobnicate"], "invalid choice"),
+    (["score", ",,", "5"], "separators but no tiles"),
+    (["legal", "--line", "1-4", "--hand", ""], "--hand is empty"),
+    (["legal", "--line", "1-4", "--hand", "0-1,0-2,0-3,0-4,0-5,0-6,1-1,1-2"], "at most 7"),
+    (["line", "1-4@5"], "illegal lead"),
+    (["line", "1-4", "--svg", ""], "--svg needs a file name"),
+    (["rules", "--rules", "nope"], "unknown ruleset"),
+    (["score", "+-5", "3"], "cannot read '+-5'"),
+    (["play", "--players", "²"], "players must be 2, 3 or 4"),
 ]
 
 
@@ -152,6 +160,22 @@ def test_bad_input_exits_2_one_line(
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and fragment in err
+
+
+def test_legal_reads_the_line_in_any_tile_spelling(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "legal", "--line", "[1|4][1|1]", "--hand", "4-5")
+    assert data == {"must_pass": False, "moves": [{"tile": "[4|5]", "end": 4}]}
+
+
+@pytest.mark.skipif(shutil.which("block-dominoes") is None, reason="console script not installed")
+def test_closed_pipe_is_quiet() -> None:
+    proc = subprocess.run(
+        "block-dominoes match --players 4 --seed 1 | head -c1",
+        shell=True,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.stdout == "r" and "Traceback" not in proc.stderr
 
 
 @pytest.mark.skipif(shutil.which("block-dominoes") is None, reason="console script not installed")

@@ -93,7 +93,7 @@ def test_max_pips_five_double_six_tiles() -> None:
         (["1-4", "1-4", "3"], "held by players 1 and 2"),
         (["1-4,1-4", "3"], "held twice"),
         (["1", "2", "3", "4", "5"], "5 players"),
-        (["1"], "1 players"),
+        (["1"], "1 player is not allowed"),
         (["53", "1", "1"], "at most 52"),
         (["-3", "4"], "negative"),
         (["0", "0", "5"], "only one tile"),
@@ -135,7 +135,10 @@ def test_score_totals_agrees_with_score_round(name: str) -> None:
     [
         (["1", "1", "-"], "impossible together"),  # only [0|1] holds 1 pip alone
         (["0-1", "1", "-"], "impossible together"),  # and it is already written down
-        (["1-2,1-3,1-4,1-5,1-6", "0-1,0-2,0-3,0-4,0-5", "2-3,2-4,2-5,2-6,3-4"], "still hold all 15"),
+        (
+            ["1-2,1-3,1-4,1-5,1-6", "0-1,0-2,0-3,0-4,0-5", "2-3,2-4,2-5,2-6,3-4"],
+            "still hold all 15",
+        ),
     ],
 )
 def test_hands_impossible_together_refused(hands: list[str], fragment: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,11 +16,11 @@ from typing import NoReturn
 
 from .errors import BlockDominoesError, InvalidPositionError
 from .game import play_match, play_round, round_json
-from .hands import score_hands
+from .hands import most_tiles, score_hands
 from .line import Line, parse_placement
 from .rules import find_rules, rules_names
 from .strategies import STRATEGIES
-from .tiles import parse_tiles
+from .tiles import parse_tiles, split_tiles
 
 __all__ = ["main"]
 
@@ -58,26 +59,36 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
     r = find_rules(a.rules)
     line = Line()
     for i, text in enumerate(a.tiles, start=1):
-        tile, end = parse_placement(text, max_pip=r.max_pip)
         try:
+            tile, end = parse_placement(text, max_pip=r.max_pip)
             line = line.place(tile, end)
         except BlockDominoesError as e:
             raise type(e)(f"tile {i} ({text!r}): {e}") from None
-    if a.svg:
+    if a.svg is not None:
         from .render import line_svg
 
-        Path(a.svg).write_text(line_svg(line), encoding="utf-8")
+        if not a.svg.strip():
+            raise InvalidPositionError("--svg needs a file name to write the diagram to")
+        try:
+            Path(a.svg).write_text(line_svg(line), encoding="utf-8")
+        except OSError as e:
+            raise InvalidPositionError(f"--svg {a.svg!r}: cannot write it: {e.strerror}") from None
     return line.describe(), line.to_json()
 
 
 def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
     r = find_rules(a.rules)
-    line = (
-        Line.build(a.line.replace(",", " ").split(), max_pip=r.max_pip)
-        if a.line.strip()
-        else Line()
-    )
+    line = Line.build(split_tiles(a.line), max_pip=r.max_pip)
     hand = parse_tiles(a.hand, max_pip=r.max_pip)
+    if not hand:
+        raise InvalidPositionError(
+            "--hand is empty: a player with no tiles has gone out and the round is over (R13)"
+        )
+    most = max(most_tiles(r, n) for n in r.player_counts)
+    if len(hand) > most:
+        raise InvalidPositionError(
+            f"--hand has {len(hand)} tiles, but under {r.name!r} a hand holds at most {most} (R3)"
+        )
     if len(set(hand)) != len(hand):
         dup = next(t for t in hand if hand.count(t) > 1)
         raise InvalidPositionError(
@@ -154,6 +165,7 @@ def cmd_match(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def cmd_rules(a: argparse.Namespace) -> tuple[str, object]:
+    find_rules(a.rules)  # an unknown --rules is an error here too
     presets = [find_rules(n) for n in rules_names()]
     text = "\n".join(f"{r.name}: {r.description} [source: {r.source}]" for r in presets)
     return text, [
@@ -162,6 +174,7 @@ def cmd_rules(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def cmd_strategies(a: argparse.Namespace) -> tuple[str, object]:
+    find_rules(a.rules)
     text = "\n".join(f"{s.name}: {s.description}" for s in STRATEGIES.values())
     return text, [s.to_json() for s in STRATEGIES.values()]
 
@@ -241,16 +254,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         ns = build_parser().parse_args(args)
         text, data, *rest = ns.func(ns)
+        if getattr(ns, "json", False):
+            print(json.dumps(data, ensure_ascii=False))
+        elif text:
+            print(text)
+        sys.stdout.flush()
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print("block-dominoes: interrupted", file=sys.stderr)
+        return 130
     except (ValueError, OSError) as e:
         print(f"block-dominoes: error: {_one_line(e)}", file=sys.stderr)
         return 2
-    if getattr(ns, "json", False):
-        print(json.dumps(data, ensure_ascii=False))
-    elif text:
-        print(text)
     return int(rest[0]) if rest else 0
 
 

@@ -9,6 +9,7 @@ domino: player 1 went out; players 2 and 3 hold 0 + 8 = 8 pips, so player 1 scor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -53,7 +54,7 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     body = text.strip()
     if body == "-":
         return HandSpec(body, 0, ())
-    if body.lstrip("-+").isdecimal():
+    if re.fullmatch(r"[+-]?\d+", body):
         total = int(body)
         if total < 0:
             raise InvalidPositionError(f"hand {text!r}: a pip total cannot be negative (R14)")
@@ -64,6 +65,11 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
             "or '-' for the player who went out"
         )
     tiles = tuple(parse_tiles(body, max_pip=r.max_pip))
+    if not tiles:
+        raise InvalidTileError(
+            f"hand {text!r} holds no tiles: write tiles such as '1-4,0-0', a total such "
+            "as '7', or '-' for the player who went out (R2)"
+        )
     return HandSpec(body, pips(tiles), tiles)
 
 
@@ -115,7 +121,7 @@ def check_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None
     together = max_pips(r, in_hands)
     if sum(totals) > together:
         raise InvalidPositionError(
-            f"totals {', '.join(map(str, totals))} add up to {sum(totals)}, but the "
+            f"totals {', '.join(map(str, totals))} add up to {sum(totals)}, but "
             f"the {in_hands} tiles in those hands hold at most {together} pips (R3, R14)"
         )
 

@@ -151,6 +151,11 @@ class Line:
         if tile in self.tiles:
             raise IllegalMoveError(f"illegal move: {str(tile)!r} is already on the line (R2)")
         if self.left is None or self.right is None:
+            if end is not None and not tile.has(end):
+                raise IllegalMoveError(
+                    f"illegal lead: {str(tile)!r} at {end!r}: the line is empty, so the lead "
+                    f"joins no end, and the tile has no {end} (R5, R7)"
+                )
             return None
         values = self.end_values
         if end is not None:

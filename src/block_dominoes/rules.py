@@ -85,7 +85,8 @@ class Rules:
             counts = c[0] if len(c) == 1 else ", ".join(c[:-1]) + " or " + c[-1]
             rule = "V3" if self.partnerships else "R1"
             raise InvalidPositionError(
-                f"{players!r} players is not allowed under {self.name!r}: "
+                f"{players!r} player{'' if players == 1 else 's'} is not allowed under "
+                f"{self.name!r}: "
                 f"it is played by {counts} players ({rule})"
             )
         return players

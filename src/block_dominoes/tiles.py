@@ -17,7 +17,16 @@ from functools import cache
 
 from .errors import InvalidTileError
 
-__all__ = ["Tile", "format_tiles", "full_set", "parse_tiles", "pips", "set_name", "tile_index"]
+__all__ = [
+    "Tile",
+    "format_tiles",
+    "full_set",
+    "parse_tiles",
+    "pips",
+    "set_name",
+    "split_tiles",
+    "tile_index",
+]
 
 _TILE_RE = re.compile(r"^\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?$")
 _SPLIT_RE = re.compile(r"\]\s*\[|[\s,;]+")
@@ -149,7 +158,18 @@ def parse_tiles(text: str, *, max_pip: int | None = None) -> list[Tile]:
     if not body:
         return []
     pieces = [p for p in _SPLIT_RE.split(body) if p]
+    if not pieces:
+        raise InvalidTileError(
+            f"cannot read {text!r} as tiles: it has separators but no tiles, "
+            "write tiles such as '1-4,0-0' (R2)"
+        )
     return [Tile.parse(p, max_pip=max_pip) for p in pieces]
+
+
+def split_tiles(text: str) -> list[str]:
+    """The pieces of a list of tiles or placements (``1-4,0-0``, ``[1|4][0|0]``,
+    ``1-4 3-4@4``), unparsed; empty text gives no pieces."""
+    return [p for p in _SPLIT_RE.split(text.strip()) if p]
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
