@@ -36,7 +36,12 @@ _FORMS = {".json": "json", ".txt": "text"}
 
 def _read(path: str, rules: str | None) -> tuple[Record, str]:
     name = "<stdin>" if path == "-" else path
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(
+            f"{name}: cannot read it: a record is text in UTF-8 (save it as UTF-8 and try again)"
+        ) from None
     try:
         record = load_record(text, default_rules=rules or "pagat")
     except RecordError as e:

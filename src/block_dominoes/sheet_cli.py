@@ -131,19 +131,25 @@ def cmd_show(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def cmd_plot(a: argparse.Namespace) -> tuple[str, object]:
-    sheet = load(a.file)
-    fig = sheet_figure(sheet)
     out = Path(a.out)
     fmt = out.suffix.lstrip(".").lower()
     if fmt not in {"png", "svg", "pdf"}:
         raise InvalidPositionError(
             f"--out {a.out!r}: the chart can be written as .png, .svg or .pdf"
         )
+    sheet = load(a.file)
+    import warnings
+
     import matplotlib
 
-    # A fixed salt makes the SVG element ids, and so the file, the same every time.
-    with matplotlib.rc_context({"svg.hashsalt": "block-dominoes"}):
-        fig.savefig(out, format=fmt, metadata=_plot_metadata(fmt))
+    # A name the font cannot draw shows as boxes; matplotlib's warnings about it
+    # would break the one-line rule of the command line, so they are not printed.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        fig = sheet_figure(sheet)
+        # A fixed salt makes the SVG element ids, and so the file, the same every time.
+        with matplotlib.rc_context({"svg.hashsalt": "block-dominoes"}):
+            fig.savefig(out, format=fmt, metadata=_plot_metadata(fmt))
     k = len(sheet.rounds)
     return f"chart of {k} round{'' if k == 1 else 's'} written to {a.out}", {
         "out": a.out,
