@@ -583,3 +583,14 @@ def test_save_keeps_bytes_stable(tmp_path: Path) -> None:
 def test_errors_are_value_errors() -> None:
     assert issubclass(SheetFileError, BlockDominoesError)
     assert issubclass(ConfirmationError, ValueError)
+
+
+def test_the_starter_led_a_tile() -> None:
+    s = Sheet.new("pagat", 2, starter=2)
+    before = dumps(s)
+    with pytest.raises(InvalidPositionError, match="still holds all 7 dealt tiles"):
+        s.add_hands(["-", "0-0,0-1,0-2,0-3,0-4,0-5,0-6"])
+    with pytest.raises(InvalidPositionError, match="at most 6, worth at most 61"):
+        s.add_hands(["-", "69"])
+    assert dumps(s) == before
+    assert s.add_hands(["-", "61"]).rounds[0].outcome.points == 61

@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from .errors import BlockDominoesError, InvalidPositionError
-from .hands import parse_hand, score_hands, tiles_with_total
+from .hands import max_pips, parse_hand, score_hands, tiles_with_total
 from .match import Match, MatchResult
 from .rules import BlockedScoring, NextStarter, Rules, find_rules
 from .scoring import Outcome, OutcomeKind
@@ -808,6 +808,26 @@ def _entry_outcome(
     return out, ()
 
 
+def _check_starter_led(r: Rules, n: int, starter: int, entry: Entry) -> None:
+    """The round's starter led a tile, so cannot still hold a whole dealt hand
+    (in Block, where nobody draws): refuse hands that say otherwise (R5, R7)."""
+    if entry.hands is None or r.draw:
+        return
+    size = r.hand_size(n)
+    spec = parse_hand(entry.hands[starter - 1], r)
+    if spec.tiles is not None and len(spec.tiles) >= size:
+        raise InvalidPositionError(
+            f"player {starter} started this round, so led a tile, but the hand "
+            f"{spec.text!r} still holds all {size} dealt tiles (R5, R7)"
+        )
+    cap = max_pips(r, size - 1)
+    if spec.tiles is None and spec.total > cap:
+        raise InvalidPositionError(
+            f"player {starter} started this round, so led a tile and holds at most "
+            f"{size - 1}, worth at most {cap} pips; a total of {spec.total} is impossible (R5, R14)"
+        )
+
+
 def _starter_reason(r: Rules, outcome: Outcome) -> str:
     if r.next_starter is NextStarter.WINNER:
         if outcome.winner is not None:
@@ -827,6 +847,7 @@ def _replay(
                 f"round {i} refused: the match ended after round {i - 1} (R20)"
             )
         out, interps = _entry_outcome(r, n, names, e)
+        _check_starter_led(r, n, match.starter, e)
         before = match.starter
         match = match.add(out)
         rounds.append(
