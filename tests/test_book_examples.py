@@ -142,3 +142,12 @@ def test_outputs_are_clean(path: Path) -> None:
     if has_widget:
         state = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
         assert state["state"]
+
+
+def test_solutions_are_hidden_with_tags_jupyter_book_knows() -> None:
+    """Jupyter Book 1 has no ``dropdown`` cell tag: a cell tagged so shows its answer
+    openly. Solutions use ``hide-cell`` / ``hide-output`` (collapsed until clicked)."""
+    for path in sorted(BOOK.rglob("*.ipynb")):
+        for i, cell in enumerate(load(path)["cells"]):
+            tags = cell.get("metadata", {}).get("tags", [])
+            assert "dropdown" not in tags, f"{path.name} cell {i}: use hide-cell, not dropdown"
