@@ -728,7 +728,7 @@ show_position(state, seats=[2])
 """,
         """
 tile = Tile.parse("0-2")
-print("fits the open ends showing:", state.line.fits(tile) or "none")
+print("fits the open ends showing:", ", ".join(map(str, state.line.fits(tile))) or "none")
 after = state.play("0-2")
 print("after the move:")
 print(words(after.line))
@@ -825,7 +825,14 @@ show_position(state)
 """,
         """
 print("who can play:", {seat: bool(state.playable(seat)) for seat in range(1, state.players + 1)})
-print("blocked:", state.is_blocked, "| legal moves for player", state.current_player, ":", state.legal_moves())
+print(
+    "blocked:",
+    state.is_blocked,
+    "| legal moves for player",
+    state.current_player,
+    ":",
+    ", ".join(map(str, state.legal_moves())),
+)
 """,
     ),
     *ex(

@@ -13,6 +13,7 @@ from functools import cache
 
 from .errors import InvalidPositionError
 from .rules import BlockedScoring, Rules, find_rules
+from .tiles import count
 
 __all__ = ["Outcome", "OutcomeKind", "score_round", "score_totals"]
 
@@ -126,12 +127,12 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
         scorer = who if len(mine) == 1 else f"pair {'+'.join(map(str, mine))}"
         held = f"{_seats(opp)} {'holds' if len(opp) == 1 else 'hold'}"
         text = (
-            f"domino: {who} went out; {held} {_sum(values)} = {pts} pips, "
+            f"domino: {who} went out; {held} {_sum(values)} = {count(pts, 'pip')}, "
             f"so {scorer} scores {pts} (R15{', V3' if len(mine) > 1 else ''})"
         )
         if len(values) == 1:
             text = (
-                f"domino: {who} went out; {held} {pts} pips, so {scorer} scores {pts} "
+                f"domino: {who} went out; {held} {count(pts, 'pip')}, so {scorer} scores {pts} "
                 f"(R15{', V3' if len(mine) > 1 else ''})"
             )
         return Outcome(OutcomeKind.DOMINO, went_out, pts, totals, text, mine)

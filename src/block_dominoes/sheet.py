@@ -60,7 +60,7 @@ from .hands import max_pips, parse_hand, score_hands, tiles_with_total
 from .match import Match, MatchResult
 from .rules import BlockedScoring, NextStarter, Rules, find_rules
 from .scoring import Outcome, OutcomeKind
-from .tiles import full_set
+from .tiles import count, full_set
 
 __all__ = [
     "FORMAT",
@@ -375,7 +375,7 @@ def check_claim(
             out.append(
                 Interpretation(
                     OutcomeKind.DOMINO,
-                    f"domino: player {w} went out and {_seats_text(opp)} held {points} pips"
+                    f"domino: player {w} went out and {_seats_text(opp)} held {count(points, 'pip')}"
                     f"{'' if len(opp) == 1 else ' between them'} (R15){ex_text}",
                     ex,
                     w,

@@ -19,6 +19,7 @@ from .errors import InvalidTileError
 
 __all__ = [
     "Tile",
+    "count",
     "format_tiles",
     "full_set",
     "parse_tiles",
@@ -170,6 +171,15 @@ def split_tiles(text: str) -> list[str]:
     """The pieces of a list of tiles or placements (``1-4,0-0``, ``[1|4][0|0]``,
     ``1-4 3-4@4``), unparsed; empty text gives no pieces."""
     return [p for p in _SPLIT_RE.split(text.strip()) if p]
+
+
+def count(n: int, word: str) -> str:
+    """``1 pip``, ``2 pips``: a number with its noun (plural by adding s).
+
+    >>> count(1, "pip"), count(0, "point"), count(3, "round")
+    ('1 pip', '0 points', '3 rounds')
+    """
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

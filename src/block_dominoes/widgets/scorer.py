@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from ..hands import score_hands
 from ..rules import find_rules, rules_names
+from ..tiles import count
 from .common import Message, guard
 
 __all__ = ["RoundScorer", "round_scorer"]
@@ -82,7 +83,7 @@ class RoundScorer(w.VBox):
                 self.message.error(self.text)
                 return
             scores = [out.points if s in out.side else 0 for s in range(1, n + 1)]
-            lines = [f"player {s}: {p} points" for s, p in enumerate(scores, start=1)]
+            lines = [f"player {s}: {count(p, 'point')}" for s, p in enumerate(scores, start=1)]
             self.text = "\n".join([out.explanation, *lines])
             self.answer.value = (
                 f"<p class='bd-answer'><b>{html.escape(out.explanation)}</b></p>"

@@ -19,6 +19,7 @@ import ipywidgets as w
 
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
+from ..tiles import count
 from .common import Message, guard
 
 __all__ = ["ScoreSheet", "score_sheet"]
@@ -288,7 +289,7 @@ class ScoreSheet(w.VBox):
                 if "no score sheet at" not in str(e):
                     raise SheetFileError(f"{e}; it was not overwritten") from None
             save(self.sheet, path, new=new)
-            self.message.ok(f"saved {len(self.sheet.rounds)} rounds to {path}")
+            self.message.ok(f"saved {count(len(self.sheet.rounds), 'round')} to {path}")
 
         run()
 
@@ -301,7 +302,9 @@ class ScoreSheet(w.VBox):
         @guard(self.message)
         def run() -> None:
             sheet = load(self.path.value.strip())
-            self._set(sheet, f"loaded {len(sheet.rounds)} rounds from {self.path.value.strip()}")
+            self._set(
+                sheet, f"loaded {count(len(sheet.rounds), 'round')} from {self.path.value.strip()}"
+            )
             self.players.value = sheet.players
             self.ruleset.value = sheet.rules.name
             self.names.value = ",".join(sheet.names)
