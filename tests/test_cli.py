@@ -185,3 +185,17 @@ def test_console_script() -> None:
     )
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["points"] == 0
+
+
+def test_a_bug_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import block_dominoes.cli as cli
+
+    def broken(_: object) -> tuple[str, object]:
+        raise KeyError("oops")
+
+    monkeypatch.setattr(cli, "cmd_rules", broken)
+    code, out, err = run(capsys, "rules")
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "internal error (KeyError" in err

@@ -197,7 +197,7 @@ EXTENSIONS: tuple[str, ...] = ("play_cli", "sheet_cli", "records_cli", "simulate
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="block-dominoes", description="Check the rules of Block dominoes.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     s = sub.add_parser("score", help="score the end of a round from the remaining hands")
     s.add_argument("hands", nargs="+", metavar="HAND", help="tiles (1-4,0-0), a total (7) or -")
@@ -272,6 +272,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, OSError) as e:
         print(f"block-dominoes: error: {_one_line(e)}", file=sys.stderr)
         return 2
+    except Exception as e:  # a bug: one line, not a traceback (BLOCK_DOMINOES_DEBUG=1 shows it)
+        if os.environ.get("BLOCK_DOMINOES_DEBUG") == "1":
+            raise
+        print(
+            f"block-dominoes: internal error ({type(e).__name__}: {_one_line(e)}); "
+            "please report it with the command you ran",
+            file=sys.stderr,
+        )
+        return 1
     return int(rest[0]) if rest else 0
 
 

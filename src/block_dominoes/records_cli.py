@@ -82,6 +82,11 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
     data = record_to_json(record)
     if a.output == "-":
         return body.rstrip("\n"), data
+    if a.input != "-" and Path(a.output).resolve() == Path(a.input).resolve():
+        raise RecordError(
+            f"OUT {a.output!r} is the record being read: write the converted record to "
+            "another file, so the original is kept"
+        )
     Path(a.output).write_text(body, encoding="utf-8")
     n = len(record.moves)
     return f"wrote {a.output}: the record in {form} form ({n} move{'' if n == 1 else 's'})", {
@@ -103,7 +108,9 @@ def register(
 ) -> None:
     """Add ``record convert`` and ``check`` to the ``block-dominoes`` parser."""
     p = sub.add_parser("record", help="convert a game record between JSON and the notation")
-    rsub = p.add_subparsers(dest="record_command", required=True, parser_class=type(p))
+    rsub = p.add_subparsers(
+        dest="record_command", required=True, parser_class=type(p), metavar="convert"
+    )
     c = rsub.add_parser("convert", help="read a record in either form, write it in the other")
     c.add_argument("input", metavar="IN", help="a record (.json or notation), or - for stdin")
     c.add_argument("output", metavar="OUT", help="file to write (.json or .txt), or - for stdout")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidPositionError
-from .sheet import ConfirmationError, Entry, Sheet, load, save
+from .sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -55,6 +55,8 @@ def _names(text: str | None) -> list[str] | None:
 
 # -- commands -------------------------------------------------------------------------
 def cmd_new(a: argparse.Namespace) -> tuple[str, object]:
+    if not a.file.strip():
+        raise SheetFileError("sheet new needs a file name for the new sheet")
     sheet = Sheet.new(
         a.rules,
         _whole(a.players, "number of players"),
@@ -215,7 +217,9 @@ def register(subparsers: Any, common: Common) -> None:
     top = subparsers.add_parser(
         "sheet", help="keep a match score sheet: every score explained, impossible entries refused"
     )
-    sub = top.add_subparsers(dest="sheet_command", required=True, parser_class=type(top))
+    sub = top.add_subparsers(
+        dest="sheet_command", required=True, parser_class=type(top), metavar="COMMAND"
+    )
 
     def add(
         name: str, func: Callable[[argparse.Namespace], tuple[str, object]], helptext: str
