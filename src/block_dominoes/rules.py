@@ -141,7 +141,9 @@ PRESETS: dict[str, Rules] = {
         ),
         PAGAT.with_(
             name="highest-double",
-            description="The holder of the highest double leads it in the first round (V2).",
+            description="The holder of the highest double leads it in the first round; if no "
+            "double was dealt, the holder of the heaviest tile leads it (V2; the fallback is "
+            "ours, the source is silent).",
             source="block-vs-draw-el.txt",
             first_lead=FirstLead.HIGHEST_DOUBLE,
         ),

@@ -257,9 +257,14 @@ def _only(state: RoundState) -> Choice | None:
     if len(moves) == 1:
         m = moves[0]
         if isinstance(m, Play):
+            if state.lead is not None and not state.history:
+                kind = "the highest double" if m.tile.is_double else "the heaviest tile (no double)"
+                return Choice(m, f"leads {m.tile}: the first lead is {kind} (V2)")
             return Choice(m, f"plays {m}: its only legal move")
         if isinstance(m, Draw):
             return Choice(m, f"draws {m.tile}: no tile fits (V6)")
+        if state.rules.draw:
+            return Choice(m, "passes: no tile fits and the boneyard is empty (R9, V6)")
         return Choice(m, "passes: no tile fits either open end (R9)")
     return None
 
