@@ -33,6 +33,21 @@ from block_dominoes.sheet import (
 from block_dominoes.tiles import full_set
 
 
+def sheet_bytes(**changes: object) -> bytes:
+    """A stored 3-player sheet's bytes, with some fields changed (for corrupt-file cases)."""
+    data: dict[str, object] = {
+        "format": FORMAT,
+        "version": 1,
+        "rules": "pagat",
+        "players": 3,
+        "names": ["a", "b", "c"],
+        "first_starter": 1,
+        "rounds": [],
+    }
+    data.update(changes)
+    return json.dumps(data).encode()
+
+
 def three() -> Sheet:
     return Sheet.new("pagat", 3, names=["Ann", "Ben", "Cem"], starter=2)
 
@@ -443,45 +458,15 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
         (json.dumps({"format": FORMAT, "version": 99}).encode(), "version 99 is not supported"),
         (json.dumps({"format": FORMAT, "version": 1, "rules": "pagat"}).encode(), "'players'"),
         (
-            json.dumps(
-                {
-                    "format": FORMAT,
-                    "version": 1,
-                    "rules": "pagat",
-                    "players": 3,
-                    "names": ["a", "b", "c"],
-                    "first_starter": 1,
-                    "rounds": [{"hands": ["-", "-", "3"]}],
-                }
-            ).encode(),
+            sheet_bytes(rounds=[{"hands": ["-", "-", "3"]}]),
             "round 1: .*R13",
         ),
         (
-            json.dumps(
-                {
-                    "format": FORMAT,
-                    "version": 1,
-                    "rules": "nope",
-                    "players": 3,
-                    "names": ["a", "b", "c"],
-                    "first_starter": 1,
-                    "rounds": [],
-                }
-            ).encode(),
+            sheet_bytes(rules="nope"),
             "unknown ruleset",
         ),
         (
-            json.dumps(
-                {
-                    "format": FORMAT,
-                    "version": 1,
-                    "rules": "pagat",
-                    "players": 3,
-                    "names": ["a", "b", "c"],
-                    "first_starter": 1,
-                    "rounds": [{"claim": {"seat": "1", "points": 3}}],
-                }
-            ).encode(),
+            sheet_bytes(rounds=[{"claim": {"seat": "1", "points": 3}}]),
             "neither hands nor a claim",
         ),
     ],
