@@ -1,4 +1,8 @@
-"""The terms table (locales/terms.csv): every game word in five languages, sourced.
+"""The terms table (locales/terms.csv) and the Arabic rules (locales/ar/rules.csv).
+
+terms.csv has every game word in five languages; rules.csv has R1-R21 and E1-E11
+in Arabic, quoted from Pagat's Arabic rules (``block-pagat-ar.txt:LINE``) where
+they have the sentence, else translated from the digest and marked ``ours``.
 
 Each language cell is either quoted from one of the source texts in
 ../shared/rules (``FILE:LINE: phrase as it appears``) or marked ``ours``. The
@@ -17,6 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 TERMS = ROOT / "locales" / "terms.csv"
+RULES_AR = ROOT / "locales" / "ar" / "rules.csv"
 GLOSSARY = ROOT / "book" / "reference" / "glossary.md"
 SOURCES = ROOT.parent / "shared" / "rules"
 
@@ -160,3 +165,41 @@ def test_every_quoted_phrase_is_on_its_line_in_its_source() -> None:
             )
             checked += 1
     assert checked >= 40
+
+
+RULE_IDS = [f"R{n}" for n in range(1, 22)] + [f"E{n}" for n in range(1, 12)]
+PAGAT = "block-pagat-ar.txt"
+RULE_SOURCE = re.compile(rf"^{re.escape(PAGAT)}:(?P<line>[1-9]\d*)$")
+
+
+def read_rules() -> list[dict[str, str]]:
+    with RULES_AR.open(encoding="utf-8", newline="") as f:
+        reader = csv.DictReader(f)
+        assert reader.fieldnames == ["id", "part", "en", "ar", "ar_source", "note"]
+        return list(reader)
+
+
+def test_every_rule_and_example_has_an_arabic_sentence() -> None:
+    rows = read_rules()
+    assert sorted({row["id"] for row in rows}, key=RULE_IDS.index) == RULE_IDS
+    parts = [(row["id"], row["part"]) for row in rows]
+    assert len(parts) == len(set(parts)), "a part is listed twice"
+    for row in rows:
+        assert row["en"] and SCRIPT["ar"].search(row["ar"]), row
+        assert row["ar_source"] == "ours" or RULE_SOURCE.match(row["ar_source"]), row
+        if row["ar_source"] == "ours":
+            assert row["note"], ("say why a translated part is not quoted", row["id"])
+    # Pagat's Arabic has every rule except the digest's additions, so most are quotes.
+    quoted = {row["id"] for row in rows if row["ar_source"] != "ours"}
+    assert quoted == set(RULE_IDS)
+
+
+@pytest.mark.skipif(not SOURCES.is_dir(), reason="the source texts (../shared/rules) are not here")
+def test_every_quoted_rule_is_on_its_line_in_pagat() -> None:
+    text = (SOURCES / PAGAT).read_text(encoding="utf-8")
+    lines = [normalise(line) for line in text.splitlines()]
+    for row in read_rules():
+        match = RULE_SOURCE.match(row["ar_source"])
+        if match:
+            line = lines[int(match["line"]) - 1]
+            assert normalise(row["ar"]) in line, (row["id"], row["part"], row["ar_source"])
