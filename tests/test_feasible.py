@@ -27,7 +27,9 @@ def test_frame_the_starter_holds_one_tile_fewer() -> None:
     assert Frame.of("pagat", 2, starter=1).most == (6, 7)
     assert Frame.of("pagat", 3, starter=2).most == (5, 4, 5)
     assert Frame.of("draw", 2, starter=1).most == (21, 21)  # drawing refills a hand (V6)
-    with pytest.raises(InvalidPositionError, match=r"starter 4 is not a seat: a whole number from 1"):
+    with pytest.raises(
+        InvalidPositionError, match=r"starter 4 is not a seat: a whole number from 1"
+    ):
         Frame.of("pagat", 3, starter=4)
 
 
@@ -78,9 +80,7 @@ def test_score_without_a_starter_keeps_every_seat_possible() -> None:
     with pytest.raises(InvalidPositionError, match="R5, R14"):
         score_hands("pagat", ["69", "-"], starter=1)
     with pytest.raises(InvalidPositionError, match="R7, R13"):
-        score_hands(
-            "pagat", ["0-0,0-1,0-2,0-3,0-4", "0-5,0-6,1-1,1-2,1-3", "1-4,1-5,1-6,2-2,2-3"]
-        )
+        score_hands("pagat", ["0-0,0-1,0-2,0-3,0-4", "0-5,0-6,1-1,1-2,1-3", "1-4,1-5,1-6,2-2,2-3"])
 
 
 def test_a_highest_double_first_round_has_no_known_leader() -> None:

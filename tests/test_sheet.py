@@ -552,7 +552,7 @@ def test_interrupted_write_keeps_the_old_file(
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", crash)
-    with pytest.raises(SheetFileError, match="m.json': input/output error"):
+    with pytest.raises(SheetFileError, match=r"m\.json': input/output error"):
         save(s.add_claim(2, 20), p)
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert calls and p.read_bytes() == before

@@ -13,6 +13,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidPositionError",
     "InvalidTileError",
+    "MissingDependencyError",
     "SheetFileError",
     "UnknownRulesError",
 ]
@@ -49,3 +50,7 @@ class FileError(BlockDominoesError):
 
 class SheetFileError(FileError):
     """A score-sheet file that is missing, unreadable, corrupt or of another version."""
+
+
+class MissingDependencyError(BlockDominoesError):
+    """An optional library a feature needs is not installed; the message says how to add it."""
