@@ -8,6 +8,7 @@ import os
 import re
 from pathlib import Path
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -609,3 +610,54 @@ def test_the_starter_led_a_tile() -> None:
         s.add_hands(["-", "69"])
     assert dumps(s) == before
     assert s.add_hands(["-", "61"]).rounds[0].outcome.points == 61
+
+
+# -- the published format: schemas/sheet.schema.json ---------------------------------
+def _validator() -> jsonschema.Draft202012Validator:
+    from block_dominoes.sheet_format import schema
+
+    s = schema()
+    jsonschema.Draft202012Validator.check_schema(s)
+    return jsonschema.Draft202012Validator(s)
+
+
+def _stored_examples() -> list[Sheet]:
+    out = [three().add_hands(["-", "0-0", "2-6"]).add_claim(3, 30).add_hands(["3", "7", "8"])]
+    for r in PRESETS.values():
+        for n in r.player_counts:
+            s = Sheet.new(r, n, names=[f"Seat {i} ✓" for i in range(1, n + 1)], starter=n)
+            s = s.add_claim(1, 10)
+            out.append(s)
+    return out
+
+
+def test_stored_sheets_match_the_schema(tmp_path: Path) -> None:
+    v = _validator()
+    for i, s in enumerate(_stored_examples()):
+        p = tmp_path / f"s{i}.json"
+        save(s, p, new=True)
+        data = json.loads(p.read_text(encoding="utf-8"))
+        assert list(v.iter_errors(data)) == [], s.rules.name
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"notes": "x"},
+        {"version": True},
+        {"version": 2},
+        {"names": ["a", "b\nc", "d"]},
+        {"names": ["a", 7, "d"]},
+        {"rounds": [{"claim": {"seat": 1, "points": 5, "note": "x"}}]},
+        {"rounds": [{"hands": ["-", "4", "5"], "note": "x"}]},
+        {"first_starter": 0},
+        {"rules": "nope"},
+    ],
+)
+def test_schema_and_loader_refuse_the_same_files(tmp_path: Path, change: dict[str, object]) -> None:
+    data = json.loads(sheet_bytes(**change))
+    assert list(_validator().iter_errors(data)), change
+    p = tmp_path / "m.json"
+    p.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SheetFileError):
+        load(p)

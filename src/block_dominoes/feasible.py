@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 from .errors import InvalidPositionError
@@ -316,14 +316,17 @@ def _combos(pool: Sequence[Tile], lo: int, hi: int, total: int) -> Iterable[tupl
         yield from rec(0, (), total)
 
 
-def _ways(pool: Sequence[Tile], size: int) -> list[dict[int, int]]:
-    """``ways[k][s]``: how many sets of ``k`` tiles of ``pool`` hold ``s`` pips."""
+@lru_cache(maxsize=256)
+def _ways(pool: tuple[Tile, ...], size: int) -> tuple[dict[int, int], ...]:
+    """``ways[k][s]``: how many sets of ``k`` tiles of ``pool`` hold ``s`` pips (kept:
+    a sheet replays its rounds often, mostly with the same pool; read only)."""
     ways: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(size)]
-    for t in pool:
+    for p in (t.pips for t in pool):
         for k in range(size, 0, -1):
+            row = ways[k]
             for total, count in ways[k - 1].items():
-                ways[k][total + t.pips] = ways[k].get(total + t.pips, 0) + count
-    return ways
+                row[total + p] = row.get(total + p, 0) + count
+    return tuple(ways)
 
 
 def hands_possible(
@@ -347,7 +350,7 @@ def hands_possible(
     # heaviest first: high totals are the most constrained, and find their tiles at once
     pool = sorted((t for t in full_set(rules.max_pip) if t not in used), key=lambda t: -t.pips)
     # the hand with the fewest ways to make its total goes first: a dead end shows at once
-    ways = _ways(pool, size)
+    ways = _ways(tuple(pool), size)
     bare = sorted(
         ((h.total, f.most[s]) for s, h in enumerate(specs) if h.tiles is None),
         key=lambda tc: (sum(w.get(tc[0], 0) for w in ways[1 : tc[1] + 1]), -tc[0]),

@@ -18,17 +18,41 @@ block_dominoes.errors.SheetFileError: corrupt score sheet: round 3: the claim ha
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Sequence
+from importlib import resources
 
 from .errors import InvalidPositionError, SheetFileError
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "KEYS", "check_names", "read_round", "read_setup", "short"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "KEYS",
+    "check_names",
+    "read_round",
+    "read_setup",
+    "schema",
+    "short",
+]
 
 FORMAT = "block-dominoes score sheet"
 FORMAT_VERSION = 1
 #: the keys of a version 1 sheet, in the order they are written
 KEYS = ("format", "version", "rules", "players", "names", "first_starter", "rounds")
+
+
+def schema() -> dict[str, object]:
+    """The JSON Schema of a stored sheet (``schemas/sheet.schema.json``, in the package).
+
+    >>> schema()["required"] == list(KEYS)
+    True
+    """
+    text = (
+        resources.files("block_dominoes").joinpath("schemas/sheet.schema.json").read_text("utf-8")
+    )
+    data: dict[str, object] = json.loads(text)
+    return data
 
 
 def short(x: object, limit: int = 40) -> str:
