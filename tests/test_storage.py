@@ -121,8 +121,9 @@ def test_a_folder_is_named_as_one(tmp_path: Path) -> None:
         SheetFileError, match=r"cannot read score sheet '.*x\.json': is a directory"
     ):
         load(folder)
-    with pytest.raises(SheetFileError, match=r"cannot write '.*x\.json': is a directory"):
-        save(Sheet.new("pagat", 2), folder)
+    for new in (False, True):
+        with pytest.raises(SheetFileError, match=r"cannot write '.*x\.json': is a directory"):
+            save(Sheet.new("pagat", 2), folder, new=new)
 
 
 def test_a_missing_folder_is_named(tmp_path: Path) -> None:
@@ -139,7 +140,9 @@ def test_dangling_link_messages_agree(tmp_path: Path) -> None:
     ``sheet new`` then said "already exists")."""
     link = tmp_path / "l.json"
     link.symlink_to(tmp_path / "gone.json")
-    with pytest.raises(SheetFileError, match=r"symbolic link to '.*gone\.json', which does not"):
+    with pytest.raises(
+        SheetFileError, match=r"link to '.*gone\.json', which does not exist: create"
+    ):
         load(link)
     with pytest.raises(SheetFileError, match=r"symbolic link to '.*gone\.json', which does not"):
         save(Sheet.new("pagat", 2), link, new=True)
@@ -254,7 +257,7 @@ def test_names_checked_when_a_sheet_is_made() -> None:
 def test_stored_sheet_is_json_for_the_storage_module(tmp_path: Path) -> None:
     p = tmp_path / "n.json"
     snap = storage.write(p, b'{"a": 1}', new=True)
-    data, again = storage.read_json(p, what="note", create="write it")
+    data, again = storage.read_json(p, what="note", create="note new")
     assert data == {"a": 1} and again == snap
 
 
@@ -290,3 +293,14 @@ def test_widgets_do_not_import_the_cli() -> None:
         check=True,
     )
     assert proc.stdout.strip() == "[]"
+
+
+def test_names_with_a_newline_refused_by_sheet_new(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = tmp_path / "n.json"
+    assert main(["sheet", "new", str(p), "--players", "2", "--names", "A\nB,C"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "name 'A\\nB': a name cannot hold a control character" in err
+    assert not p.exists()

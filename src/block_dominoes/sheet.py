@@ -506,7 +506,7 @@ def load(path: str | os.PathLike[str]) -> Sheet:
     The sheet remembers what the file held (:attr:`Sheet.source`), so :func:`save`
     refuses to overwrite a change another writer made meanwhile."""
     data, snap = storage.read_json(
-        path, what="score sheet", create="create it with 'sheet new'", error=SheetFileError
+        path, what="score sheet", create="sheet new", error=SheetFileError
     )
     try:
         sheet = Sheet.from_json(data)

@@ -19,7 +19,7 @@ line and exits with status 2.
 >>> import pathlib, tempfile
 >>> p = pathlib.Path(tempfile.mkdtemp()) / 'n.json'
 >>> first = write(p, b'{"n": 1}', new=True)
->>> data, snap = read_json(p, what='note', create='write it')
+>>> data, snap = read_json(p, what='note', create='note new')
 >>> data, snap == first
 ({'n': 1}, True)
 >>> _ = write(p, b'{"n": 2}', expect=snap)
@@ -96,13 +96,13 @@ def read(
     path: str | os.PathLike[str], *, what: str, create: str, error: type[FileError] = FileError
 ) -> tuple[bytes, Snapshot]:
     """The bytes of ``path`` and their snapshot. ``what`` names the kind of file in
-    messages ("score sheet"), ``create`` the command that makes one."""
+    messages ("score sheet"), ``create`` the command that makes one ("sheet new")."""
     p, shown = Path(path), str(path)
     target = _dangling(p)
     if target is not None:
         raise error(
             f"no {what} at {shown!r}: it is a symbolic link to {target!r}, which does not "
-            f"exist; {create} {target!r}, or remove the link"
+            f"exist: create the file there with '{create} {target}', or remove the link"
         )
     try:
         raw = p.read_bytes()
@@ -112,7 +112,7 @@ def read(
             raise error(
                 f"no {what} at {shown!r}: the folder {str(folder)!r} does not exist"
             ) from None
-        raise error(f"no {what} at {shown!r}: {create} it") from None
+        raise error(f"no {what} at {shown!r}: create it with '{create}'") from None
     except OSError as e:
         raise error(f"cannot read {what} {shown!r}: {_strerror(e)}") from None
     return raw, Snapshot.of(p, raw)
@@ -212,13 +212,15 @@ def write(
     """
     shown = str(path)
     p = Path(path) if new else Path(os.path.realpath(path))
+    if new and p.is_dir():
+        raise error(f"cannot write {shown!r}: is a directory")
     if new and (p.exists() or p.is_symlink()):
         target = _dangling(p)
         if target is not None:
             raise error(
                 f"{shown!r} already exists as a symbolic link to {target!r}, which does not "
-                f"exist: a new {what} never replaces a link; give {target!r} as the file, "
-                "or remove the link"
+                f"exist: a new {what} never replaces a link; create the file there with "
+                f"{target!r} as the file name, or remove the link"
             )
         raise error(f"{shown!r} already exists: a new {what} never overwrites a file")
     _check_target(p, shown, error)
