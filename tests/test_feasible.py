@@ -151,3 +151,13 @@ def test_claim_examples_respect_the_starter(name: str) -> None:
                         continue
                     went = i.went_out if i.kind is OutcomeKind.DOMINO else None
                     check_totals(r, i.example, went, starter=starter)
+
+
+def test_hands_impossible_only_because_the_starter_led() -> None:
+    """61 pips beside a written [6|6]: seven other tiles can hold it, the starter's six
+    cannot (the heaviest six left hold 57); the refusal says the led tile is why."""
+    assert score_hands("pagat", ["61", "6-6"]).kind is OutcomeKind.BLOCKED
+    with pytest.raises(InvalidPositionError, match=r"impossible together.*holds at most 6, R5"):
+        score_hands("pagat", ["61", "6-6"], starter=1)
+    with pytest.raises(InvalidPositionError, match=r"1 to 7 tiles, R3; R14\)$"):
+        score_hands("pagat", ["1", "0-1"], starter=1)  # impossible whoever started

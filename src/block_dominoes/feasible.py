@@ -241,12 +241,13 @@ def check_together(
         bare = [s for s, h in enumerate(specs, start=1) if h.tiles is None]
         what = ", ".join(f"{specs[s - 1].total} for player {s}" for s in bare)
         led = ""
-        if starter is not None and not rules.draw:
+        if starter is not None and not rules.draw and hands_possible(rules, specs, limit):
+            # possible but for the starter's led tile: say so
             led = f"; player {starter} started and led, so holds at most {f.most[starter - 1]}, R5"
         raise InvalidPositionError(
             f"hands {texts} are impossible together: no distinct tiles of the "
             f"{set_name(rules.max_pip)} set give the totals {what} beside the tiles written "
-            f"(each tile is unique, R2; a hand holds 1 to {f.most[0]} tiles, R3{led}; R14)"
+            f"(each tile is unique, R2; a hand holds 1 to {max(f.most)} tiles, R3{led}; R14)"
         )
 
 
