@@ -304,3 +304,13 @@ def test_names_with_a_newline_refused_by_sheet_new(
     assert out == "" and err.count("\n") == 1
     assert "name 'A\\nB': a name cannot hold a control character" in err
     assert not p.exists()
+
+
+def test_huge_hand_total_is_one_line_naming_the_round(tmp_path: Path) -> None:
+    p = tmp_path / "h.json"
+    p.write_text(json.dumps(stored(rounds=[{"hands": ["-", "9" * 5000]}])))
+    with pytest.raises(SheetFileError, match=r"h\.json.*round 1: .*5000 characters.*R14") as info:
+        load(p)
+    assert len(str(info.value)) < 300
+    with pytest.raises(InvalidPositionError, match=r"5000 characters.*R14"):
+        Sheet.new("pagat", 2).add_hands(["-", "9" * 5000])

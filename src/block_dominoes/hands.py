@@ -63,6 +63,11 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     if body == "-":
         return HandSpec(body, 0, ())
     if re.fullmatch(r"[+-]?\d+", body):
+        if len(body) > 9:  # no set holds a billion pips; int() would refuse 4,300 digits
+            raise InvalidPositionError(
+                f"hand {body[:12] + '...'!r} ({len(body)} characters): a pip total that "
+                "large is more than any hand can hold (R14)"
+            )
         total = int(body)
         if total < 0:
             raise InvalidPositionError(f"hand {text!r}: a pip total cannot be negative (R14)")
