@@ -37,11 +37,10 @@ import json
 import os
 import stat
 import tempfile
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-import filelock
 
 from .errors import FileError
 
@@ -157,6 +156,11 @@ def locked(path: str | os.PathLike[str], *, error: type[FileError] = FileError) 
     """Hold the lock of ``path`` (re-entrant in one thread); other writers wait up to
     ``LOCK_TIMEOUT`` seconds, then get ``error``."""
     shown = str(path)
+    with warnings.catch_warnings():
+        # In the browser (Pyodide) there is no flock: filelock says so once, then uses
+        # its soft lock, which is all one page needs; the warning is no error to show.
+        warnings.filterwarnings("ignore", "only soft file lock is available")
+        import filelock
     lock = filelock.FileLock(lock_path(path), timeout=LOCK_TIMEOUT, is_singleton=True)
     try:
         lock.acquire()
