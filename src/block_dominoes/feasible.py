@@ -65,14 +65,24 @@ class HandLike(Protocol):
 
 
 # -- the sums k distinct tiles can hold ------------------------------------------------
+def _suffix(pool: Sequence[Tile], kmax: int) -> list[list[int]]:
+    """The one subset-sum table: ``suffix[i][k]`` has bit ``s`` set when some ``k``
+    distinct tiles among ``pool[i:]`` hold ``s`` pips (``k`` up to ``kmax``)."""
+    suffix = [[0] * (kmax + 1) for _ in range(len(pool) + 1)]
+    suffix[len(pool)][0] = 1
+    for i in range(len(pool) - 1, -1, -1):
+        p = pool[i].pips
+        nxt, cur = suffix[i + 1], suffix[i]
+        cur[0] = 1
+        for k in range(1, kmax + 1):
+            cur[k] = nxt[k] | (nxt[k - 1] << p)
+    return suffix
+
+
 @cache
 def reach(max_pip: int, kmax: int) -> tuple[int, ...]:
     """``reach[k]``: bit ``s`` is set when some ``k`` distinct tiles of the set hold ``s`` pips."""
-    out = [1] + [0] * kmax
-    for t in full_set(max_pip):
-        for k in range(kmax, 0, -1):
-            out[k] |= out[k - 1] << t.pips
-    return tuple(out)
+    return tuple(_suffix(full_set(max_pip), kmax)[0])
 
 
 def _between(sums: Sequence[int], lo: int, hi: int) -> int:
@@ -256,16 +266,7 @@ def pick_tiles(allowed: Sequence[Tile], k: int, total: int) -> list[Tile] | None
     """``k`` distinct tiles of ``allowed`` holding ``total`` pips, or None (exact)."""
     if k < 0 or total < 0:
         return None
-    # suffix[i][j]: bitset of sums of j tiles among allowed[i:]
-    suffix = [[0] * (k + 1) for _ in range(len(allowed) + 1)]
-    suffix[len(allowed)][0] = 1
-    for i in range(len(allowed) - 1, -1, -1):
-        p = allowed[i].pips
-        nxt = suffix[i + 1]
-        cur = suffix[i]
-        cur[0] = 1
-        for j in range(1, k + 1):
-            cur[j] = nxt[j] | (nxt[j - 1] << p)
+    suffix = _suffix(allowed, k)
     if not (suffix[0][k] >> total) & 1:
         return None
     chosen: list[Tile] = []
@@ -294,12 +295,7 @@ def tiles_with_total(
 def _combos(pool: Sequence[Tile], lo: int, hi: int, total: int) -> Iterable[tuple[Tile, ...]]:
     """Every set of ``lo`` to ``hi`` tiles of ``pool`` holding ``total`` pips, pruned by a
     table of what each suffix of the pool can still reach."""
-    suffix = [[0] * (hi + 1) for _ in range(len(pool) + 1)]
-    suffix[len(pool)][0] = 1
-    for i in range(len(pool) - 1, -1, -1):
-        p = pool[i].pips
-        for k in range(hi + 1):
-            suffix[i][k] = suffix[i + 1][k] | (suffix[i + 1][k - 1] << p if k else 0)
+    suffix = _suffix(pool, hi)
 
     def can(i: int, c: int, t: int) -> bool:
         return any((suffix[i][k] >> t) & 1 for k in range(max(lo - c, 0), hi - c + 1))
