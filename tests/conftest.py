@@ -1,4 +1,12 @@
-"""Shared test settings: a hypothesis profile that keeps the suite quick but thorough."""
+"""Shared test settings: a hypothesis profile that keeps the suite quick but thorough.
+
+Hypothesis policy: the suite a newcomer runs (``default``) and CI (``ci``) are
+derandomized, so every run tries the same examples and a red run means the code
+changed, never that a new random example turned up. Finding new cases is a
+deliberate act: ``HYPOTHESIS_PROFILE=explore pytest ...`` draws fresh random
+examples, many more of them, and keeps any failure in the local ``.hypothesis/``
+database (git-ignored), which replays it first on the next run.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +15,16 @@ import os
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default",
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile("ci", max_examples=150, deadline=None)
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True)
+settings.register_profile(
+    "explore", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 from browser_support import (  # noqa: E402, F401  (the browser tests' fixtures)

@@ -8,6 +8,7 @@ import os
 import re
 from pathlib import Path
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -46,6 +47,11 @@ def sheet_bytes(**changes: object) -> bytes:
     }
     data.update(changes)
     return json.dumps(data).encode()
+
+
+def files(folder: Path) -> list[str]:
+    """The files in ``folder``, leaving out the lock files (``.NAME.lock``) writers share."""
+    return sorted(x.name for x in folder.iterdir() if not x.name.endswith(".lock"))
 
 
 def three() -> Sheet:
@@ -148,12 +154,14 @@ REFUSED_HANDS = [
     (["-", "7-1", "3"], "R2"),  # a tile outside the double-six set
     (["-", "x", "3"], "R2"),  # unreadable
     (["-", "-3", "3"], "R14"),  # negative total
-    (["50", "52", "52"], "R3, R14"),  # together more than 15 tiles can hold
-    # all 15 dealt tiles still in hands: a blocked round has at least the lead on the line
+    # together more than the 14 tiles still held can hold (player 3 started: at most 4)
+    (["52", "52", "43"], "R3, R14"),
+    # player 3 started round 2 and led, so cannot still hold all 5 dealt tiles
     (
         ["0-0,0-1,0-2,0-3,0-4", "0-5,0-6,1-1,1-2,1-3", "1-4,1-5,1-6,2-2,2-3"],
-        "R7, R13",
+        "R5, R7",
     ),
+    (["-", "3", "44"], "R5, R14"),  # the starter's 4 tiles hold at most 43
 ]
 
 
@@ -162,7 +170,9 @@ REFUSED_HANDS += [
     (["1", "1", "-"], "impossible together"),
     (["0-1", "1", "-"], "impossible together"),
     # blocked: at most 14 tiles are held (the lead is down), and they hold at most 118
-    (["40", "40", "40"], "impossible together"),
+    (["40", "40", "40"], "at most 118 pips"),
+    # 1 pip: only [0|1]; the rest is possible alone, not beside it
+    (["1", "0-1,2-2", "-"], "R2"),
 ]
 
 
@@ -203,7 +213,8 @@ def test_real_remaining_hands_are_never_refused(name: str, seed: int, data: st.D
     n = data.draw(st.sampled_from(r.player_counts))
     state = play_round(r, n, seed).state
     hands = ["-" if not h else str(sum(t.pips for t in h)) for h in state.hands]
-    sheet = Sheet.new(r, n).add_hands(hands)
+    # the sheet's first starter is the round's: a seeded lot or the highest double (R5, V2)
+    sheet = Sheet.new(r, n, starter=state.starter).add_hands(hands)
     assert sheet.rounds[0].outcome.points == state.outcome().points  # type: ignore[union-attr]
 
 
@@ -401,7 +412,8 @@ def test_totals_equal_sum_of_explained_rounds(name: str, seed: int, data: st.Dat
     while sheet.result is None and k < 12:
         k += 1
         if data.draw(st.booleans()):
-            state = play_round(r, n, seed, round_number=k).state
+            # only rounds the rules allow: the sheet's next starter starts (and leads) it
+            state = play_round(r, n, seed, round_number=k, starter=sheet.next_starter).state
             hands = [
                 "-" if not h else (",".join(f"{t.low}-{t.high}" for t in h)) for h in state.hands
             ]
@@ -426,6 +438,25 @@ def test_totals_equal_sum_of_explained_rounds(name: str, seed: int, data: st.Dat
             totals[seat - 1] += pts
         assert tuple(totals) == rnd.scores
     assert tuple(totals) == sheet.scores
+
+
+def test_generated_rounds_are_started_by_the_sheets_starter() -> None:
+    """The case hypothesis found (double-nine, seed 179): a round dealt with its own lot
+    (started by player 2) does not fit a sheet whose next starter is player 1, which
+    rightly refuses it (R5, R7); dealt with the sheet's starter, it is accepted."""
+    r = PRESETS["double-nine"]
+    sheet = Sheet.new(r, 2)
+
+    def hands(state_hands: tuple[tuple[object, ...], ...]) -> list[str]:
+        return ["-" if not h else ",".join(map(str, h)) for h in state_hands]
+
+    own_lot = play_round(r, 2, 179, round_number=3).state
+    assert own_lot.starter == 2
+    with pytest.raises(InvalidPositionError, match=r"player 1 started this round.*R5, R7"):
+        sheet.add_hands(hands(own_lot.hands))
+    fitted = play_round(r, 2, 179, round_number=3, starter=sheet.next_starter).state
+    assert fitted.starter == 1
+    assert len(sheet.add_hands(hands(fitted.hands)).rounds) == 1
 
 
 # -- storage ------------------------------------------------------------------------
@@ -467,7 +498,7 @@ def test_new_never_overwrites(tmp_path: Path) -> None:
         ),
         (
             sheet_bytes(rounds=[{"claim": {"seat": "1", "points": 3}}]),
-            "neither hands nor a claim",
+            "round 1: the claim's seat '1' is not a whole number from 1",
         ),
     ],
 )
@@ -501,10 +532,10 @@ def test_interrupted_replace_keeps_the_old_file(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(OSError, match="No space"):
+    with pytest.raises(SheetFileError, match=r"cannot write '.*m\.json': no space left"):
         save(s.add_claim(2, 20), p)
     assert p.read_bytes() == before
-    assert sorted(x.name for x in tmp_path.iterdir()) == ["m.json"]  # no temp file left
+    assert files(tmp_path) == ["m.json"]  # no temp file left
 
 
 def test_interrupted_write_keeps_the_old_file(
@@ -522,12 +553,12 @@ def test_interrupted_write_keeps_the_old_file(
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", crash)
-    with pytest.raises(OSError, match="Input/output"):
+    with pytest.raises(SheetFileError, match=r"m\.json': input/output error"):
         save(s.add_claim(2, 20), p)
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert calls and p.read_bytes() == before
     assert load(p) == s
-    assert sorted(x.name for x in tmp_path.iterdir()) == ["m.json"]
+    assert files(tmp_path) == ["m.json"]
 
 
 def test_new_loses_a_race_without_overwriting(
@@ -544,7 +575,7 @@ def test_new_loses_a_race_without_overwriting(
     with pytest.raises(SheetFileError, match="never overwrites"):
         save(three(), p, new=True)
     assert p.read_text() == "theirs"
-    assert sorted(x.name for x in tmp_path.iterdir()) == ["m.json"]
+    assert files(tmp_path) == ["m.json"]
 
 
 def test_save_through_a_symlink_updates_its_target(tmp_path: Path) -> None:
@@ -579,3 +610,54 @@ def test_the_starter_led_a_tile() -> None:
         s.add_hands(["-", "69"])
     assert dumps(s) == before
     assert s.add_hands(["-", "61"]).rounds[0].outcome.points == 61
+
+
+# -- the published format: schemas/sheet.schema.json ---------------------------------
+def _validator() -> jsonschema.Draft202012Validator:
+    from block_dominoes.sheet_format import schema
+
+    s = schema()
+    jsonschema.Draft202012Validator.check_schema(s)
+    return jsonschema.Draft202012Validator(s)
+
+
+def _stored_examples() -> list[Sheet]:
+    out = [three().add_hands(["-", "0-0", "2-6"]).add_claim(3, 30).add_hands(["3", "7", "8"])]
+    for r in PRESETS.values():
+        for n in r.player_counts:
+            s = Sheet.new(r, n, names=[f"Seat {i} ✓" for i in range(1, n + 1)], starter=n)
+            s = s.add_claim(1, 10)
+            out.append(s)
+    return out
+
+
+def test_stored_sheets_match_the_schema(tmp_path: Path) -> None:
+    v = _validator()
+    for i, s in enumerate(_stored_examples()):
+        p = tmp_path / f"s{i}.json"
+        save(s, p, new=True)
+        data = json.loads(p.read_text(encoding="utf-8"))
+        assert list(v.iter_errors(data)) == [], s.rules.name
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"notes": "x"},
+        {"version": True},
+        {"version": 2},
+        {"names": ["a", "b\nc", "d"]},
+        {"names": ["a", 7, "d"]},
+        {"rounds": [{"claim": {"seat": 1, "points": 5, "note": "x"}}]},
+        {"rounds": [{"hands": ["-", "4", "5"], "note": "x"}]},
+        {"first_starter": 0},
+        {"rules": "nope"},
+    ],
+)
+def test_schema_and_loader_refuse_the_same_files(tmp_path: Path, change: dict[str, object]) -> None:
+    data = json.loads(sheet_bytes(**change))
+    assert list(_validator().iter_errors(data)), change
+    p = tmp_path / "m.json"
+    p.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SheetFileError):
+        load(p)

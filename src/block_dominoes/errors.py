@@ -9,9 +9,12 @@ from __future__ import annotations
 __all__ = [
     "AmbiguousMoveError",
     "BlockDominoesError",
+    "FileError",
     "IllegalMoveError",
     "InvalidPositionError",
     "InvalidTileError",
+    "MissingDependencyError",
+    "SheetFileError",
     "UnknownRulesError",
 ]
 
@@ -38,3 +41,16 @@ class InvalidPositionError(BlockDominoesError):
 
 class UnknownRulesError(BlockDominoesError):
     """A ruleset name that is not one of the presets."""
+
+
+class FileError(BlockDominoesError):
+    """A file that is missing, unreadable, unwritable, read-only, changed by another
+    writer meanwhile, or not in its format; the message names the file."""
+
+
+class SheetFileError(FileError):
+    """A score-sheet file that is missing, unreadable, corrupt or of another version."""
+
+
+class MissingDependencyError(BlockDominoesError):
+    """An optional library a feature needs is not installed; the message says how to add it."""

@@ -18,49 +18,42 @@ Traceback (most recent call last):
 ...
 block_dominoes.errors.InvalidPositionError: claim refused: Ben (player 2) cannot score 0 with 3 players under 'pagat': a domino scores 1 to 92 (the 2 opponents each still hold 1 to 5 tiles, R13, R15) and a block 3 to 92 (R16)
 
-How claims are checked
+How rounds are checked
 ----------------------
-``achievable`` sums are computed exactly for "k distinct tiles of the set" (a
-dynamic programme over the tiles). A domino claim is then exact as far as the deal
-goes: it is accepted exactly when some deal leaves the opponents (each holding 1 to
-a full hand of tiles) that many pips; the order of play is not checked. A blocked
-claim uses necessary conditions only, so a refusal is always right and an
-acceptance means "no check here rules it out": the winner's total is one a hand of
-its size can hold; every other side's total is above it and one its hands can hold
-(each side on its own); the others' tiles together and all held tiles together
-are distinct tiles of the set, with at least the lead on the line (R13). Whether
-the tiles could really have blocked the line is not checked: as the Baloot keeper
-says, the cards cannot be proven from the numbers.
+Hands and claims alike are checked against one model of what a round can leave,
+:mod:`block_dominoes.feasible`, with everything the sheet knows: the number of
+players, the ruleset, and who started the round and so led its first tile (R5:
+the starter holds a tile fewer, except in the first round of a highest-double
+ruleset, where the holder of the double leads, V2). Hands go through
+:func:`block_dominoes.hands.score_hands`, claims through
+:func:`block_dominoes.claims.check_claim`. The sheet adds: one HAND per player of
+the sheet (R1), and no round after the match has ended (R20).
 
-How hands are checked
----------------------
-A round written as hands goes through :func:`block_dominoes.hands.score_hands`
-(unreadable text, a tile outside the set or in two hands, two empty hands, a hand
-larger than the deal, a total no hand can hold, two 0-pip hands, R2, R3, R13,
-R14, and hands impossible together: a blocked round still holding every dealt
-tile, bare totals no distinct tiles can give, see
-:func:`block_dominoes.hands.hands_possible`). The sheet adds: one HAND per player
-of the sheet (R1).
+Files
+-----
+:func:`load` and :func:`save` keep a sheet in a JSON file (``schemas/sheet.schema.json``
+describes it) through :mod:`block_dominoes.storage`: atomic, locked writes that
+refuse to drop another writer's change and never replace a read-only file.
+Unknown keys are refused, as in records: nothing written by hand is silently lost.
+:func:`update` is the read-modify-write under one lock.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
-from typing import TypeVar
 
-from .errors import BlockDominoesError, InvalidPositionError
-from .hands import max_pips, parse_hand, score_hands, tiles_with_total
+from . import storage
+from .claims import Interpretation, check_claim, label
+from .errors import BlockDominoesError, InvalidPositionError, SheetFileError
+from .feasible import ClaimTable, claim_table, starter_led
+from .hands import parse_hand, score_hands
 from .match import Match, MatchResult
-from .rules import BlockedScoring, NextStarter, Rules, find_rules
+from .rules import NextStarter, Rules, find_rules
 from .scoring import Outcome, OutcomeKind
-from .tiles import count, full_set
+from .sheet_format import FORMAT, FORMAT_VERSION, check_names, read_round, read_setup
 
 __all__ = [
     "FORMAT",
@@ -74,18 +67,11 @@ __all__ = [
     "SheetRound",
     "check_claim",
     "claim_table",
+    "dumps",
     "load",
     "save",
+    "update",
 ]
-
-T = TypeVar("T")
-
-FORMAT = "block-dominoes score sheet"
-FORMAT_VERSION = 1
-
-
-class SheetFileError(BlockDominoesError):
-    """A score-sheet file that is missing, unreadable, corrupt or of another version."""
 
 
 class ConfirmationError(BlockDominoesError):
@@ -117,320 +103,6 @@ class Entry:
         if self.claim is not None:
             return f"claim: player {self.claim[0]} scored {self.claim[1]}"
         return "hands: " + " | ".join(self.hands or ())
-
-
-# -- claims -------------------------------------------------------------------
-@cache
-def _reach(max_pip: int, kmax: int) -> tuple[int, ...]:
-    """``reach[k]``: bit ``s`` is set when some ``k`` distinct tiles of the set hold ``s`` pips."""
-    reach = [1] + [0] * kmax
-    for t in full_set(max_pip):
-        for k in range(kmax, 0, -1):
-            reach[k] |= reach[k - 1] << t.pips
-    return tuple(reach)
-
-
-def _between(reach: Sequence[int], lo: int, hi: int) -> int:
-    bits = 0
-    for k in range(max(lo, 0), min(hi, len(reach) - 1) + 1):
-        bits |= reach[k]
-    return bits
-
-
-def _values(bits: int) -> list[int]:
-    out = []
-    v = 0
-    while bits:
-        if bits & 1:
-            out.append(v)
-        bits >>= 1
-        v += 1
-    return out
-
-
-def _ranges(values: Sequence[int]) -> str:
-    """``[1, 2, 3, 5]`` -> ``'1 to 3, 5'``."""
-    parts: list[str] = []
-    i = 0
-    while i < len(values):
-        j = i
-        while j + 1 < len(values) and values[j + 1] == values[j] + 1:
-            j += 1
-        parts.append(str(values[i]) if i == j else f"{values[i]} to {values[j]}")
-        i = j + 1
-    return ", ".join(parts) if parts else "nothing"
-
-
-def _seats_text(seats: Sequence[int]) -> str:
-    if len(seats) == 1:
-        return f"player {seats[0]}"
-    return "players " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimTable:
-    """What one seat can score in one round, for a ruleset and player count.
-
-    ``hand_size`` is the most tiles one hand can hold (the dealt hand; more in
-    the Draw game), ``in_play`` the tiles dealt or drawable. ``domino`` is a
-    bitset of the points a domino by the claimant's side can give
-    (exact for the deal); ``blocked`` maps each possible own (side) total ``a`` of
-    a blocked round's sole lowest side to the bitset of the points it can give
-    (necessary conditions, see the module docstring).
-    """
-
-    rules: Rules
-    players: int
-    side_size: int
-    opponents: int
-    other_sides: int
-    hand_size: int
-    in_play: int
-    domino: int
-    blocked: tuple[tuple[int, int], ...]
-
-    @property
-    def blocked_bits(self) -> int:
-        bits = 0
-        for _, b in self.blocked:
-            bits |= b
-        return bits
-
-
-@cache
-def claim_table(rules: Rules, players: int) -> ClaimTable:
-    """The points one seat can claim for a round (every seat is alike: sides are equal)."""
-    n = rules.check_players(players)
-    dealt = rules.hand_size(n)
-    # In the Draw game a hand grows by drawing from the boneyard (V6).
-    extra = rules.undealt(n) if rules.draw else 0
-    size = dealt + extra
-    in_play = n * dealt + extra
-    sides = rules.teams(n)
-    side = len(sides[0])
-    m = len(sides) - 1
-    opp = n - side
-    reach = _reach(rules.max_pip, in_play)
-    # A domino: the opponents each hold 1..size tiles, all distinct (R13, R15);
-    # the winner has played at least a dealt hand.
-    domino = _between(reach, opp, min(opp * size, in_play - dealt))
-    side_bits = _between(reach, side, side * size)
-    others_union = _between(reach, opp, opp * size)
-    all_held = _between(reach, n, in_play - 1)  # at least the lead was played
-    blocked: list[tuple[int, int]] = []
-    for a in _values(side_bits):
-        # every other side holds more than a (R16: the sole lowest) and what its hands can hold
-        higher = (side_bits >> (a + 1)) << (a + 1)
-        sums = higher
-        for _ in range(m - 1):
-            acc = 0
-            for v in _values(higher):
-                acc |= sums << v
-            sums = acc
-        targets = sums & others_union & (all_held >> a)
-        if not targets:
-            continue
-        points = targets >> a if rules.blocked_scoring is BlockedScoring.DIFFERENCE else targets
-        blocked.append((a, points))
-    return ClaimTable(rules, n, side, opp, m, size, in_play, domino, tuple(blocked))
-
-
-@dataclass(frozen=True, slots=True)
-class Interpretation:
-    """One way an accepted claim could have happened, with an example of totals."""
-
-    kind: OutcomeKind
-    text: str
-    example: tuple[int, ...] | None
-    went_out: int | None = None
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "outcome": self.kind.value,
-            "text": self.text,
-            "example_totals": None if self.example is None else list(self.example),
-            "went_out": self.went_out,
-        }
-
-
-def _domino_example(table: ClaimTable, seat: int, points: int) -> tuple[int, ...] | None:
-    r, n, size = table.rules, table.players, table.hand_size
-    sides = r.teams(n)
-    mine = next(s for s in sides if seat in s)
-    opp = [s for s in range(1, n + 1) if s not in mine]
-    most = min(len(opp) * size, table.in_play - r.hand_size(n))
-    tiles = tiles_with_total(full_set(r.max_pip), len(opp), most, points)
-    if tiles is None:
-        return None
-    totals = [0] * n
-    # deal the chosen tiles: one each first, then fill up to a full hand
-    counts = {s: 1 for s in opp}
-    extra = len(tiles) - len(opp)
-    for s in opp:
-        add = min(extra, size - 1)
-        counts[s] += add
-        extra -= add
-    it = iter(tiles)
-    for s in opp:
-        totals[s - 1] = sum(next(it).pips for _ in range(counts[s]))
-    rest = [t for t in full_set(r.max_pip) if t not in tiles]
-    for s in mine:
-        if s != seat:
-            totals[s - 1] = min(t.pips for t in rest)  # a partner holds something
-            rest = [t for t in rest if t.pips != totals[s - 1]][:] or rest
-    return tuple(totals)
-
-
-def _blocked_example(table: ClaimTable, seat: int, a: int, points: int) -> tuple[int, ...] | None:
-    """Real disjoint hands for a block where ``seat``'s side holds ``a`` (best effort)."""
-    r, n, size = table.rules, table.players, table.hand_size
-    sides = r.teams(n)
-    mine = next(s for s in sides if seat in s)
-    others = [s for s in sides if s != mine]
-    target = points + a if r.blocked_scoring is BlockedScoring.DIFFERENCE else points
-    pool = list(full_set(r.max_pip))
-    totals = [0] * n
-    # my side: each hand one tile or more; put the whole total on ``seat`` when possible
-    for s in mine:
-        want = a if s == seat else 0
-        got = None
-        for alt in [want] if s == seat else [0, *range(1, a + 1)]:
-            got = tiles_with_total(pool, 1, size, alt)
-            if got is not None and (s != seat or sum(t.pips for t in got) == a):
-                break
-        if got is None:
-            return None
-        totals[s - 1] = sum(t.pips for t in got)
-        pool = [t for t in pool if t not in got]
-    if sum(totals[s - 1] for s in mine) != a:
-        return None
-    # other sides: split the target as evenly as possible, each above a
-    m = len(others)
-    base, extra = divmod(target, m)
-    wants = [base + (1 if i < extra else 0) for i in range(m)]
-    if min(wants) <= a:
-        return None
-    for side, want in zip(others, wants, strict=True):
-        left = want
-        for i, s in enumerate(side):
-            rest_hands = len(side) - i - 1
-            share = left if rest_hands == 0 else max(left - 12 * size * rest_hands, left // 2)
-            got = None
-            for v in [share, *range(share - 1, -1, -1)]:
-                got = tiles_with_total(pool, 1, size, v)
-                if got is not None:
-                    break
-            if got is None:
-                return None
-            totals[s - 1] = sum(t.pips for t in got)
-            left -= totals[s - 1]
-            pool = [t for t in pool if t not in got]
-        if left != 0:
-            return None
-    held = sum(1 for t in full_set(r.max_pip) if t not in pool)
-    if held > table.in_play - 1:
-        return None
-    return tuple(totals)
-
-
-def check_claim(
-    rules: Rules | str,
-    players: int,
-    seat: int,
-    points: int,
-    *,
-    names: Sequence[str] | None = None,
-) -> list[Interpretation]:
-    """Check the claim "``seat`` scored ``points``" for one round.
-
-    Returns the possible interpretations; raises InvalidPositionError naming the
-    reason when no interpretation is possible (a bad seat, negative points, or
-    points no domino and no block can give under these rules). ``names`` (one
-    per seat) only makes the refusal name the player.
-
-    >>> check_claim('pagat', 4, 1, 2)
-    Traceback (most recent call last):
-    ...
-    block_dominoes.errors.InvalidPositionError: claim refused: player 1 cannot score 2 with 4 players under 'pagat': a domino scores 3 to 124 (the 3 opponents each still hold 1 to 5 tiles, R13, R15) and a block 5 to 124 (R16)
-    >>> [i.kind.value for i in check_claim('pagat', 4, 1, 3)]
-    ['domino']
-    """
-    r = find_rules(rules)
-    n = r.check_players(players)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= n:
-        raise InvalidPositionError(f"claim refused: seat {seat!r} is not a seat from 1 to {n} (R6)")
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise InvalidPositionError(
-            f"claim refused: points {points!r} are not a whole number from 0 (R18)"
-        )
-    table = claim_table(r, n)
-    sides = r.teams(n)
-    mine = next(s for s in sides if seat in s)
-    opp = [s for s in range(1, n + 1) if s not in mine]
-    out: list[Interpretation] = []
-    if (table.domino >> points) & 1:
-        for w in mine:
-            ex = _domino_example(table, w, points)
-            ex_text = "" if ex is None else "; e.g. totals " + _totals_text(ex, w)
-            out.append(
-                Interpretation(
-                    OutcomeKind.DOMINO,
-                    f"domino: player {w} went out and {_seats_text(opp)} held {count(points, 'pip')}"
-                    f"{'' if len(opp) == 1 else ' between them'} (R15){ex_text}",
-                    ex,
-                    w,
-                )
-            )
-    owns = [a for a, bits in table.blocked if (bits >> points) & 1]
-    if owns:
-        who = f"player {seat}" if len(mine) == 1 else "pair " + "+".join(map(str, mine))
-        if r.blocked_scoring is BlockedScoring.DIFFERENCE:
-            how = f"the others' totals add up to {points} + that total"
-            rule = "R16"
-        else:
-            how = f"the others' totals add up to {points}"
-            rule = "V3" if len(mine) > 1 else "V4"
-        ex = None
-        for a in owns:
-            ex = _blocked_example(table, seat, a, points)
-            if ex is not None:
-                break
-        ex_text = "" if ex is None else "; e.g. totals " + _totals_text(ex, None)
-        out.append(
-            Interpretation(
-                OutcomeKind.BLOCKED,
-                f"blocked: {who} had the sole lowest total, {_ranges(owns)}, and {how}, "
-                f"each above it ({rule}){ex_text}",
-                ex,
-            )
-        )
-    if not out:
-        label = f"player {seat}" if names is None else _label(names[seat - 1], seat)
-        raise InvalidPositionError(_refusal(table, label, points))
-    return out
-
-
-def _totals_text(totals: Sequence[int], went_out: int | None) -> str:
-    return ", ".join("-" if s == went_out else str(t) for s, t in enumerate(totals, start=1))
-
-
-def _refusal(table: ClaimTable, name: str, points: int) -> str:
-    r, n = table.rules, table.players
-    dom = _ranges(_values(table.domino))
-    blk = _ranges(_values(table.blocked_bits))
-    each = f"1 to {table.hand_size} tiles"
-    who = f"the {table.opponents} opponents each still hold {each}"
-    if table.opponents == 1:
-        who = f"the opponent still holds {each}"
-    rule = (
-        "R16"
-        if r.blocked_scoring is BlockedScoring.DIFFERENCE
-        else ("V3" if r.partnerships else "V4")
-    )
-    return (
-        f"claim refused: {name} cannot score {points} with {n} players under {r.name!r}: "
-        f"a domino scores {dom} ({who}, R13, R15) and a block {blk} ({rule})"
-    )
 
 
 # -- the sheet ------------------------------------------------------------------
@@ -469,27 +141,6 @@ class SheetRound:
         }
 
 
-def _label(name: str, seat: int) -> str:
-    if name.casefold() == f"player {seat}":
-        return f"player {seat}"
-    return f"{name} (player {seat})"
-
-
-def _name_list(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
-    if names is None:
-        return tuple(f"Player {s}" for s in range(1, n + 1))
-    clean = tuple(str(x).strip() for x in names)
-    if len(clean) != n:
-        raise InvalidPositionError(
-            f"names {', '.join(map(repr, clean))}: give one name per player, {n} in all (R1)"
-        )
-    if any(not x for x in clean):
-        raise InvalidPositionError(f"names {list(clean)!r}: a name cannot be empty")
-    if len({x.casefold() for x in clean}) != n:
-        raise InvalidPositionError(f"names {list(clean)!r}: two players have the same name")
-    return clean
-
-
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """A match score sheet: set-up plus the rounds as written; everything else is derived.
@@ -506,6 +157,8 @@ class Sheet:
     _derived: tuple[Match, tuple[SheetRound, ...]] | None = field(
         default=None, compare=False, repr=False
     )
+    #: the file version this sheet was read from or last saved to (see :func:`save`)
+    source: storage.Snapshot | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def new(
@@ -520,17 +173,25 @@ class Sheet:
         r = find_rules(rules)
         n = r.check_players(players)
         Match.new(r, n, starter=starter)  # checks the starter seat (R5)
-        return cls._make(r, n, _name_list(names, n), starter, ())
+        return cls._make(r, n, check_names(names, n), starter, ())
 
     @classmethod
     def _make(
-        cls, r: Rules, n: int, names: tuple[str, ...], starter: int, entries: tuple[Entry, ...]
+        cls,
+        r: Rules,
+        n: int,
+        names: tuple[str, ...],
+        starter: int,
+        entries: tuple[Entry, ...],
+        source: storage.Snapshot | None = None,
     ) -> Sheet:
         derived = _replay(r, n, names, starter, entries)
-        return cls(r, n, names, starter, entries, derived)
+        return cls(r, n, names, starter, entries, derived, source)
 
     def _with(self, entries: tuple[Entry, ...]) -> Sheet:
-        return Sheet._make(self.rules, self.players, self.names, self.first_starter, entries)
+        return Sheet._make(
+            self.rules, self.players, self.names, self.first_starter, entries, self.source
+        )
 
     # derived values
     def _state(self) -> tuple[Match, tuple[SheetRound, ...]]:
@@ -568,12 +229,21 @@ class Sheet:
 
     def label(self, seat: int) -> str:
         """``Ann (player 1)``, or ``player 1`` when the name is the default one."""
-        return _label(self.names[seat - 1], seat)
+        return label(self.names[seat - 1], seat)
 
     # changes
-    def check_entry(self, entry: Entry) -> tuple[Outcome, tuple[Interpretation, ...]]:
-        """Check one round's entry on its own; raises with the reason if impossible."""
-        return _entry_outcome(self.rules, self.players, self.names, entry)
+    def check_entry(
+        self, entry: Entry, number: int | None = None
+    ) -> tuple[Outcome, tuple[Interpretation, ...]]:
+        """Check one round's entry as round ``number`` (default: the next round), with
+        what the sheet knows of it (its starter led, R5); raises with the reason if
+        impossible."""
+        if number is None:
+            starter = self.match.starter
+            number = len(self.entries) + 1
+        else:
+            starter = self.rounds[number - 1].starter
+        return _entry_outcome(self.rules, self.players, self.names, entry, starter, number)
 
     def add(self, entry: Entry) -> Sheet:
         """The sheet with one more round. Refused after the match has ended (R20)."""
@@ -603,7 +273,7 @@ class Sheet:
             have = "no rounds yet" if k == 0 else f"rounds 1 to {k}"
             raise InvalidPositionError(f"cannot edit round {number!r}: the sheet has {have}")
         try:
-            self.check_entry(entry)
+            self.check_entry(entry, number)
         except BlockDominoesError as e:
             raise type(e)(f"round {number}: {e}") from None
         entries = list(self.entries)
@@ -706,32 +376,18 @@ class Sheet:
 
     @classmethod
     def from_json(cls, data: object) -> Sheet:
-        """Rebuild a sheet from :meth:`to_json`; raises SheetFileError naming what is wrong."""
-        if not isinstance(data, dict):
-            raise SheetFileError("not a score sheet: the file does not hold a JSON object")
-        if data.get("format") != FORMAT:
-            raise SheetFileError(f"not a score sheet: 'format' is {data.get('format')!r}")
-        version = data.get("version")
-        if version != FORMAT_VERSION:
-            raise SheetFileError(
-                f"score sheet format version {version!r} is not supported "
-                f"(this program reads version {FORMAT_VERSION})"
-            )
+        """Rebuild a sheet from :meth:`to_json`; raises SheetFileError naming what is
+        wrong (see :func:`block_dominoes.sheet_format.read_setup`)."""
         try:
-            r = find_rules(_req(data, "rules", str))
-            n = _req(data, "players", int)
-            names = _req(data, "names", list)
-            starter = _req(data, "first_starter", int)
-            raw = _req(data, "rounds", list)
-            sheet = cls.new(r, n, names=[str(x) for x in names], starter=starter)
-            entries = [_entry_from_json(x, i) for i, x in enumerate(raw, start=1)]
-            for i, e in enumerate(entries, start=1):
-                try:
-                    sheet = sheet.add(e)
-                except BlockDominoesError as e2:
-                    raise SheetFileError(f"round {i}: {e2}") from None
-        except SheetFileError as e:
-            raise SheetFileError(f"corrupt score sheet: {e}") from None
+            rules, n, names, starter, raw = read_setup(data)
+            sheet = cls.new(rules, n, names=names, starter=starter)
+            entries = []
+            for i, x in enumerate(raw, start=1):
+                hands, claim = read_round(x, i)
+                entries.append(Entry(hands=hands) if claim is None else Entry(claim=claim))
+            sheet = sheet._with(tuple(entries))
+        except SheetFileError:
+            raise
         except BlockDominoesError as e:
             raise SheetFileError(f"corrupt score sheet: {e}") from None
         return sheet
@@ -755,35 +411,16 @@ def _result_sentence(sheet: Sheet, res: MatchResult, scores: Sequence[int]) -> s
     return f"{sheet.label(w)} wins with {scores[w - 1]} of {tgt} (R20)"
 
 
-def _req(data: dict[str, object], key: str, kind: type[T]) -> T:
-    v = data.get(key)
-    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        raise SheetFileError(f"field {key!r} is missing or not a {kind.__name__}: {v!r}")
-    return v
-
-
-def _entry_from_json(x: object, i: int) -> Entry:
-    if (
-        isinstance(x, dict)
-        and set(x) == {"hands"}
-        and isinstance(x["hands"], list)
-        and all(isinstance(h, str) for h in x["hands"])
-    ):
-        return Entry.of_hands(x["hands"])
-    if isinstance(x, dict) and set(x) == {"claim"} and isinstance(x["claim"], dict):
-        c = x["claim"]
-        seat, pts = c.get("seat"), c.get("points")
-        if type(seat) is int and type(pts) is int:
-            return Entry.of_claim(seat, pts)
-    raise SheetFileError(f"round {i} is neither hands nor a claim: {x!r}")
-
-
 def _entry_outcome(
-    r: Rules, n: int, names: tuple[str, ...], entry: Entry
+    r: Rules, n: int, names: tuple[str, ...], entry: Entry, starter: int, number: int
 ) -> tuple[Outcome, tuple[Interpretation, ...]]:
+    """Check and score one entry as round ``number``, started by ``starter``: the
+    feasibility model knows the starter led (R5), unless a highest-double first round
+    let the holder of the double lead (V2)."""
+    led = starter if starter_led(r, number) else None
     if entry.claim is not None:
         seat, points = entry.claim
-        interps = tuple(check_claim(r, n, seat, points, names=names))
+        interps = tuple(check_claim(r, n, seat, points, names=names, starter=led))
         side = next(s for s in r.teams(n) if seat in s)
         kinds = {i.kind for i in interps}
         kind = next(iter(kinds)) if len(kinds) == 1 else OutcomeKind.DOMINO
@@ -804,28 +441,8 @@ def _entry_outcome(
             f"a round of {len(hands)} hands cannot join a sheet of {n} players: "
             f"write one HAND per player (R1)"
         )
-    out = score_hands(r, [parse_hand(h, r) for h in hands])
+    out = score_hands(r, [parse_hand(h, r) for h in hands], starter=led)
     return out, ()
-
-
-def _check_starter_led(r: Rules, n: int, starter: int, entry: Entry) -> None:
-    """The round's starter led a tile, so cannot still hold a whole dealt hand
-    (in Block, where nobody draws): refuse hands that say otherwise (R5, R7)."""
-    if entry.hands is None or r.draw:
-        return
-    size = r.hand_size(n)
-    spec = parse_hand(entry.hands[starter - 1], r)
-    if spec.tiles is not None and len(spec.tiles) >= size:
-        raise InvalidPositionError(
-            f"player {starter} started this round, so led a tile, but the hand "
-            f"{spec.text!r} still holds all {size} dealt tiles (R5, R7)"
-        )
-    cap = max_pips(r, size - 1)
-    if spec.tiles is None and spec.total > cap:
-        raise InvalidPositionError(
-            f"player {starter} started this round, so led a tile and holds at most "
-            f"{size - 1}, worth at most {cap} pips; a total of {spec.total} is impossible (R5, R14)"
-        )
 
 
 def _starter_reason(r: Rules, outcome: Outcome) -> str:
@@ -846,8 +463,10 @@ def _replay(
             raise InvalidPositionError(
                 f"round {i} refused: the match ended after round {i - 1} (R20)"
             )
-        out, interps = _entry_outcome(r, n, names, e)
-        _check_starter_led(r, n, match.starter, e)
+        try:
+            out, interps = _entry_outcome(r, n, names, e, match.starter, i)
+        except BlockDominoesError as err:
+            raise type(err)(f"round {i}: {err}") from None
         before = match.starter
         match = match.add(out)
         rounds.append(
@@ -872,31 +491,29 @@ def _end_round(
     """The round after which these entries end the match, if any."""
     match = Match.new(r, n, starter=starter)
     for i, e in enumerate(entries, start=1):
-        out, _ = _entry_outcome(r, n, names, e)
+        out, _ = _entry_outcome(r, n, names, e, match.starter, i)
         match = match.add(out)
         if match.result is not None:
             return i
     return None
 
 
-# -- storage ----------------------------------------------------------------------
+# -- files ------------------------------------------------------------------------
 def load(path: str | os.PathLike[str]) -> Sheet:
-    """Read a sheet file. Raises SheetFileError (missing, unreadable, corrupt, other version)."""
-    p = Path(path)
+    """Read a sheet file. Raises SheetFileError naming the file: missing (or its
+    folder, or the target of a link), unreadable, corrupt, of another version.
+
+    The sheet remembers what the file held (:attr:`Sheet.source`), so :func:`save`
+    refuses to overwrite a change another writer made meanwhile."""
+    data, snap = storage.read_json(
+        path, what="score sheet", create="sheet new", error=SheetFileError
+    )
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise SheetFileError(f"no score sheet at {str(p)!r}: create it with 'sheet new'") from None
-    except OSError as e:
-        raise SheetFileError(f"cannot read score sheet {str(p)!r}: {e.strerror}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise SheetFileError(f"corrupt score sheet {str(p)!r}: not valid JSON ({e})") from None
-    try:
-        return Sheet.from_json(data)
+        sheet = Sheet.from_json(data)
     except SheetFileError as e:
-        raise SheetFileError(f"{str(p)!r}: {e}") from None
+        raise SheetFileError(f"{str(path)!r}: {e}") from None
+    object.__setattr__(sheet, "source", snap)
+    return sheet
 
 
 def dumps(sheet: Sheet) -> str:
@@ -905,67 +522,48 @@ def dumps(sheet: Sheet) -> str:
 
 
 def save(sheet: Sheet, path: str | os.PathLike[str], *, new: bool = False) -> None:
-    """Write a sheet atomically: a temporary file in the same folder, flushed and
-    synced, then renamed over the old one (``os.replace``), so a crash leaves either
-    the old file or the new one, never half a file. With ``new=True`` an existing
-    file is refused (SheetFileError) and never overwritten: the new file is put in
-    place with a hard link, which fails if the name was taken meanwhile. A path
-    that is a symbolic link updates the file it points to."""
-    shown = str(path)
-    p = Path(path) if new else Path(os.path.realpath(path))
+    """Write a sheet atomically and under the file's lock (:func:`storage.write`).
+
+    With ``new=True`` an existing file or link is refused, never overwritten. A sheet
+    read from this same file (:func:`load`) is only written if the file still holds
+    what was read: otherwise SheetFileError, and nothing is written, so no round
+    another writer added is lost. A read-only file is refused, never replaced.
+    After the write the sheet remembers the new file version, so it can be saved
+    again."""
     if sheet.rules != _preset(sheet.rules.name):
         raise SheetFileError(
             f"only preset rulesets can be saved, not a custom {sheet.rules.name!r}"
         )
-    if new and (p.exists() or p.is_symlink()):
-        raise SheetFileError(f"{shown!r} already exists: a new sheet never overwrites a file")
-    data = dumps(sheet).encode("utf-8")
-    folder = p.parent if str(p.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
-    except OSError as e:
-        raise SheetFileError(f"cannot write score sheet {shown!r}: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        mode = 0o644
-        with contextlib.suppress(OSError):
-            mode = p.stat().st_mode & 0o777
-        os.chmod(tmp, mode)
-        if new:
-            _link_new(tmp, p, shown)
-        else:
-            os.replace(tmp, p)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError, AttributeError):
-        dfd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
+    src = sheet.source
+    expect = src if src is not None and src.path == os.path.realpath(path) else None
+    snap = storage.write(
+        path,
+        dumps(sheet).encode("utf-8"),
+        new=new,
+        expect=None if new else expect,
+        what="sheet",
+        error=SheetFileError,
+    )
+    object.__setattr__(sheet, "source", snap)
 
 
-def _link_new(tmp: str, p: Path, shown: str) -> None:
-    """Put ``tmp`` in place at ``p`` only if ``p`` does not exist (then drop ``tmp``)."""
-    try:
-        os.link(tmp, p)
-    except FileExistsError:
-        raise SheetFileError(
-            f"{shown!r} already exists: a new sheet never overwrites a file"
-        ) from None
-    except OSError:  # a file system without hard links: checked just before, replace
-        if p.exists():
-            raise SheetFileError(
-                f"{shown!r} already exists: a new sheet never overwrites a file"
-            ) from None
-        os.replace(tmp, p)
-        return
-    os.unlink(tmp)
+def update(path: str | os.PathLike[str], change: Callable[[Sheet], Sheet]) -> tuple[Sheet, Sheet]:
+    """Read, change and write the sheet in ``path`` under its lock, so that writers
+    running at once each see the others' rounds; returns (old sheet, new sheet).
+    A refused change raises and writes nothing.
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / 'm.json'
+    >>> save(Sheet.new('pagat', 2), p, new=True)
+    >>> old, new = update(p, lambda s: s.add_hands(['5', '5']))
+    >>> len(old.rounds), len(new.rounds), len(load(p).rounds)
+    (0, 1, 1)
+    """
+    with storage.locked(path, error=SheetFileError):
+        old = load(path)
+        new = change(old)
+        save(new, path)
+    return old, new
 
 
 def _preset(name: str) -> Rules | None:

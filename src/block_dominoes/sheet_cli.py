@@ -4,7 +4,7 @@ Sub-commands: ``new``, ``add``, ``claim``, ``edit``, ``undo``, ``show``, ``plot`
 Every change loads the file, checks the change with :mod:`block_dominoes.sheet`
 and only then writes the file atomically; a refusal exits with status 2, one line
 on stderr, and leaves the file byte for byte as it was. matplotlib is imported only
-by ``plot`` (inside :func:`sheet_figure`).
+by ``plot`` (inside :mod:`block_dominoes.plot`).
 """
 
 from __future__ import annotations
@@ -12,14 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import InvalidPositionError
+from .plot import chart_format, save_sheet_chart, sheet_figure
 from .sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save
-
-if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.figure import Figure
 
 __all__ = ["register", "sheet_figure"]
 
@@ -133,83 +130,14 @@ def cmd_show(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def cmd_plot(a: argparse.Namespace) -> tuple[str, object]:
-    out = Path(a.out)
-    fmt = out.suffix.lstrip(".").lower()
-    if fmt not in {"png", "svg", "pdf"}:
-        raise InvalidPositionError(
-            f"--out {a.out!r}: the chart can be written as .png, .svg or .pdf"
-        )
+    chart_format(a.out)
     sheet = load(a.file)
-    import warnings
-
-    import matplotlib
-
-    # A name the font cannot draw shows as boxes; matplotlib's warnings about it
-    # would break the one-line rule of the command line, so they are not printed.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        fig = sheet_figure(sheet)
-        # A fixed salt makes the SVG element ids, and so the file, the same every time.
-        with matplotlib.rc_context({"svg.hashsalt": "block-dominoes"}):
-            fig.savefig(out, format=fmt, metadata=_plot_metadata(fmt))
+    save_sheet_chart(sheet, a.out)
     k = len(sheet.rounds)
     return f"chart of {k} round{'' if k == 1 else 's'} written to {a.out}", {
         "out": a.out,
         "rounds": len(sheet.rounds),
     }
-
-
-def _plot_metadata(fmt: str) -> dict[str, Any]:
-    # Without a date or version the same sheet gives the same file.
-    if fmt == "svg":
-        return {"Date": None, "Creator": None}
-    if fmt == "pdf":
-        return {"CreationDate": None, "Creator": None, "Producer": None}
-    return {"Software": None}
-
-
-def sheet_figure(sheet: Sheet, *, width: float = 6.4, height: float = 3.6) -> Figure:
-    """A line chart of the running totals, round by round, with the target (R20).
-
-    One line per player, or per pair under partnership rules (V3). Imports
-    matplotlib here, so nothing else in the package needs it.
-    """
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height), dpi=100)
-    ax = fig.add_subplot()
-    xs = list(range(len(sheet.rounds) + 1))
-    sides = sheet.rules.teams(sheet.players)
-    for side in sides:
-        seat = side[0]
-        label = " + ".join(sheet.names[s - 1] for s in side)
-        ys = [0] + [r.scores[seat - 1] for r in sheet.rounds]
-        ax.plot(xs, ys, marker="o", label=label)
-    ax.axhline(sheet.target, linestyle="--", color="grey", linewidth=1)
-    ax.annotate(
-        f"target {sheet.target}",
-        (xs[-1], sheet.target),
-        textcoords="offset points",
-        xytext=(-2, 3),
-        horizontalalignment="right",
-        color="grey",
-        fontsize=8,
-    )
-    ax.set_xticks(xs)
-    ax.set_xlabel("after round")
-    ax.set_ylabel("score")
-    title = f"Score sheet ({sheet.rules.name}, {sheet.players} players)"
-    if sheet.result is not None:
-        title += ": " + (
-            "a draw (R21)"
-            if sheet.result.winner is None
-            else f"{sheet.names[sheet.result.winner - 1]} wins (R20)"
-        )
-    ax.set_title(title, fontsize=10)
-    ax.set_ylim(bottom=0, top=max([sheet.target, *sheet.scores]) * 1.1)
-    ax.legend(fontsize=8, loc="upper left")
-    fig.tight_layout()
-    return fig
 
 
 def register(subparsers: Any, common: Common) -> None:

@@ -17,6 +17,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..errors import MissingDependencyError
+from ..plot import sheet_figure
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
 from ..tiles import count
@@ -31,10 +33,8 @@ def _chart_png(sheet: Sheet) -> bytes:
     """The chart as PNG bytes, or ``b""`` where matplotlib is not installed (the
     live edition in the browser): the sheet works without its chart."""
     try:
-        from ..sheet_cli import sheet_figure
-
         fig = sheet_figure(sheet, width=6.0, height=3.2)
-    except ImportError:
+    except MissingDependencyError:
         return b""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})

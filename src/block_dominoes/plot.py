@@ -1,0 +1,124 @@
+"""Charts drawn with matplotlib, an optional dependency: ``pip install 'block-dominoes[plot]'``.
+
+matplotlib is imported inside the functions, so ``import block_dominoes`` never
+needs it; without it they raise :class:`~block_dominoes.errors.MissingDependencyError`
+with the one line that says how to install it. Charts are deterministic: the same
+sheet gives the same file (no dates or versions in it, a fixed SVG id salt).
+
+>>> from block_dominoes.sheet import Sheet
+>>> chart_format('scores.gif')
+Traceback (most recent call last):
+...
+block_dominoes.errors.InvalidPositionError: --out 'scores.gif': the chart can be written as .png, .svg or .pdf
+>>> fig = sheet_figure(Sheet.new('pagat', 2).add_hands(['-', '10']))
+>>> [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+['Player 1', 'Player 2']
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import InvalidPositionError, MissingDependencyError, SheetFileError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+    from .sheet import Sheet
+
+__all__ = ["FORMATS", "chart_format", "save_sheet_chart", "sheet_figure"]
+
+#: the file types a chart can be written as
+FORMATS = ("png", "svg", "pdf")
+NEEDS = "sheet plot needs matplotlib: pip install 'block-dominoes[plot]'"
+
+
+def chart_format(out: str | os.PathLike[str]) -> str:
+    """The chart format named by the file's suffix, or InvalidPositionError."""
+    fmt = Path(out).suffix.lstrip(".").lower()
+    if fmt not in FORMATS:
+        raise InvalidPositionError(
+            f"--out {str(out)!r}: the chart can be written as .png, .svg or .pdf"
+        )
+    return fmt
+
+
+def _metadata(fmt: str) -> dict[str, Any]:
+    # Without a date or version the same sheet gives the same file.
+    if fmt == "svg":
+        return {"Date": None, "Creator": None}
+    if fmt == "pdf":
+        return {"CreationDate": None, "Creator": None, "Producer": None}
+    return {"Software": None}
+
+
+def sheet_figure(sheet: Sheet, *, width: float = 6.4, height: float = 3.6) -> Figure:
+    """A line chart of the running totals, round by round, with the target (R20).
+
+    One line per player, or per pair under partnership rules (V3). Raises
+    MissingDependencyError when matplotlib is not installed.
+    """
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise MissingDependencyError(NEEDS) from None
+
+    fig = Figure(figsize=(width, height), dpi=100)
+    ax = fig.add_subplot()
+    xs = list(range(len(sheet.rounds) + 1))
+    for side in sheet.rules.teams(sheet.players):
+        seat = side[0]
+        label = " + ".join(sheet.names[s - 1] for s in side)
+        ys = [0] + [r.scores[seat - 1] for r in sheet.rounds]
+        ax.plot(xs, ys, marker="o", label=label)
+    ax.axhline(sheet.target, linestyle="--", color="grey", linewidth=1)
+    ax.annotate(
+        f"target {sheet.target}",
+        (xs[-1], sheet.target),
+        textcoords="offset points",
+        xytext=(-2, 3),
+        horizontalalignment="right",
+        color="grey",
+        fontsize=8,
+    )
+    ax.set_xticks(xs)
+    ax.set_xlabel("after round")
+    ax.set_ylabel("score")
+    title = f"Score sheet ({sheet.rules.name}, {sheet.players} players)"
+    if sheet.result is not None:
+        title += ": " + (
+            "a draw (R21)"
+            if sheet.result.winner is None
+            else f"{sheet.names[sheet.result.winner - 1]} wins (R20)"
+        )
+    ax.set_title(title, fontsize=10)
+    ax.set_ylim(bottom=0, top=max([sheet.target, *sheet.scores]) * 1.1)
+    ax.legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    return fig
+
+
+def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str]) -> None:
+    """Write the chart of ``sheet`` to ``out`` (.png, .svg or .pdf), the same bytes for
+    the same sheet. Raises InvalidPositionError (another suffix),
+    MissingDependencyError (no matplotlib), SheetFileError (the file cannot be written)."""
+    fmt = chart_format(out)
+    try:
+        import matplotlib
+    except ImportError:
+        raise MissingDependencyError(NEEDS) from None
+    # A name the font cannot draw shows as boxes; matplotlib's warnings about it
+    # would break the one-line rule of the command line, so they are not printed.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        fig = sheet_figure(sheet)
+        # A fixed salt makes the SVG element ids, and so the file, the same every time.
+        with matplotlib.rc_context({"svg.hashsalt": "block-dominoes"}):
+            try:
+                fig.savefig(out, format=fmt, metadata=_metadata(fmt))
+            except OSError as e:
+                why = (e.strerror or type(e).__name__).lower()
+                raise SheetFileError(f"cannot write the chart {str(out)!r}: {why}") from None

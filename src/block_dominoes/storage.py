@@ -1,0 +1,292 @@
+"""Files that several people can update at once: read, lock, check, write atomically.
+
+* :func:`read` returns a file's bytes and a :class:`Snapshot` (its SHA-256), and
+  :func:`read_json` its JSON, with every failure one line naming the file: missing
+  (or its folder), a folder, a dangling symbolic link, unreadable, not JSON, nested
+  too deeply, a number too long to read. A UTF-8 byte-order mark is accepted.
+* :func:`locked` holds the file's lock (``filelock``, on a hidden ``.NAME.lock``
+  beside it) around a read-modify-write, so two writers cannot interleave.
+* :func:`write` puts new bytes in place atomically (a temporary file in the same
+  folder, flushed and synced, then renamed over the old one), under the lock, and
+  only if the file still holds what was read (``expect``): a write that would
+  drop another writer's change is refused and writes nothing. A read-only file
+  is refused, never replaced.
+
+Every error is the ``error`` class the caller names (a
+:class:`~block_dominoes.errors.FileError`), so the command line prints it as one
+line and exits with status 2.
+
+>>> import pathlib, tempfile
+>>> p = pathlib.Path(tempfile.mkdtemp()) / 'n.json'
+>>> first = write(p, b'{"n": 1}', new=True)
+>>> data, snap = read_json(p, what='note', create='note new')
+>>> data, snap == first
+({'n': 1}, True)
+>>> _ = write(p, b'{"n": 2}', expect=snap)
+>>> write(p, b'{"n": 3}', expect=snap)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+block_dominoes.errors.FileError: '...n.json' changed since it was read (another program or window wrote it): nothing was written; read it again and redo the change
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import stat
+import tempfile
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import FileError
+
+__all__ = ["LOCK_TIMEOUT", "Snapshot", "lock_path", "locked", "read", "read_json", "write"]
+
+#: seconds a writer waits for another writer's lock before giving up
+LOCK_TIMEOUT = 30.0
+#: longest number a JSON file may hold, in digits (Python refuses 4,300 and more)
+MAX_DIGITS = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a file held when it was read: its real path and the SHA-256 of its bytes."""
+
+    path: str
+    digest: str
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str], data: bytes) -> Snapshot:
+        return cls(os.path.realpath(path), hashlib.sha256(data).hexdigest())
+
+
+class BigNumber:
+    """A number in a JSON file too long to be a count of anything (kept as its length)."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a {self.digits}-digit number"
+
+
+def _int(text: str) -> int | BigNumber:
+    digits = len(text.lstrip("-"))
+    return BigNumber(digits) if digits > MAX_DIGITS else int(text)
+
+
+def _strerror(e: OSError) -> str:
+    text = e.strerror or type(e).__name__
+    return text[:1].lower() + text[1:]
+
+
+def _dangling(p: Path) -> str | None:
+    """The target of ``p`` if it is a symbolic link to nothing."""
+    if p.is_symlink() and not p.exists():
+        return os.readlink(p)
+    return None
+
+
+def read(
+    path: str | os.PathLike[str], *, what: str, create: str, error: type[FileError] = FileError
+) -> tuple[bytes, Snapshot]:
+    """The bytes of ``path`` and their snapshot. ``what`` names the kind of file in
+    messages ("score sheet"), ``create`` the command that makes one ("sheet new")."""
+    p, shown = Path(path), str(path)
+    target = _dangling(p)
+    if target is not None:
+        raise error(
+            f"no {what} at {shown!r}: it is a symbolic link to {target!r}, which does not "
+            f"exist: create the file there with '{create} {target}', or remove the link"
+        )
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        folder = p.parent
+        if str(folder) not in ("", ".") and not folder.is_dir():
+            raise error(
+                f"no {what} at {shown!r}: the folder {str(folder)!r} does not exist"
+            ) from None
+        raise error(f"no {what} at {shown!r}: create it with '{create}'") from None
+    except OSError as e:
+        raise error(f"cannot read {what} {shown!r}: {_strerror(e)}") from None
+    return raw, Snapshot.of(p, raw)
+
+
+def read_json(
+    path: str | os.PathLike[str], *, what: str, create: str, error: type[FileError] = FileError
+) -> tuple[object, Snapshot]:
+    """The JSON value in ``path`` (a UTF-8 byte-order mark is skipped) and its snapshot.
+
+    Numbers longer than ``MAX_DIGITS`` digits are read as :class:`BigNumber`, so the
+    caller's field check names the field instead of Python refusing the whole file."""
+    raw, snap = read(path, what=what, create=create, error=error)
+    shown = str(path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise error(
+            f"corrupt {what} {shown!r}: not valid JSON (not UTF-8 text: {e.reason} "
+            f"at byte {e.start})"
+        ) from None
+    try:
+        return json.loads(text, parse_int=_int), snap
+    except json.JSONDecodeError as e:
+        raise error(f"corrupt {what} {shown!r}: not valid JSON ({e})") from None
+    except RecursionError:
+        raise error(
+            f"corrupt {what} {shown!r}: not valid JSON (lists or objects nested too deeply)"
+        ) from None
+    except ValueError as e:  # a float Python cannot convert, and the like
+        raise error(f"corrupt {what} {shown!r}: not valid JSON ({str(e)[:80]})") from None
+
+
+def lock_path(path: str | os.PathLike[str]) -> Path:
+    """The lock file of ``path``: ``.NAME.lock`` beside the real file."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(f".{real.name}.lock")
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike[str], *, error: type[FileError] = FileError) -> Iterator[None]:
+    """Hold the lock of ``path`` (re-entrant in one thread); other writers wait up to
+    ``LOCK_TIMEOUT`` seconds, then get ``error``."""
+    shown = str(path)
+    with warnings.catch_warnings():
+        # In the browser (Pyodide) there is no flock: filelock says so once, then uses
+        # its soft lock, which is all one page needs; the warning is no error to show.
+        warnings.filterwarnings("ignore", "only soft file lock is available")
+        import filelock
+    lock = filelock.FileLock(lock_path(path), timeout=LOCK_TIMEOUT, is_singleton=True)
+    try:
+        lock.acquire()
+    except filelock.Timeout:
+        raise error(
+            f"cannot write {shown!r}: another program has held its lock "
+            f"({str(lock.lock_file)!r}) for {LOCK_TIMEOUT:g} s; nothing was written"
+        ) from None
+    except OSError as e:
+        raise error(
+            f"cannot write {shown!r}: cannot create its lock file "
+            f"{str(lock.lock_file)!r}: {_strerror(e)}"
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _check_target(p: Path, shown: str, error: type[FileError]) -> None:
+    folder = p.parent
+    if not folder.is_dir():
+        raise error(f"cannot write {shown!r}: the folder {str(folder)!r} does not exist")
+    if p.is_dir():
+        raise error(f"cannot write {shown!r}: is a directory")
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        return
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(p, os.W_OK):
+        raise error(
+            f"cannot write {shown!r}: the file is read-only; nothing was changed "
+            "(make it writable, for example with chmod u+w, to update it)"
+        )
+
+
+def write(
+    path: str | os.PathLike[str],
+    data: bytes,
+    *,
+    new: bool = False,
+    expect: Snapshot | None = None,
+    what: str = "file",
+    error: type[FileError] = FileError,
+) -> Snapshot:
+    """Write ``data`` to ``path`` atomically, under its lock; return the new snapshot.
+
+    With ``new=True`` an existing file (or a link, even a dangling one) is refused
+    and never overwritten: the new file is put in place with a hard link, which
+    fails if the name was taken meanwhile. With ``expect``, the file must still
+    hold what was read then, else the write is refused and nothing is written.
+    A path that is a symbolic link updates the file it points to.
+    """
+    shown = str(path)
+    p = Path(path) if new else Path(os.path.realpath(path))
+    if new and p.is_dir():
+        raise error(f"cannot write {shown!r}: is a directory")
+    if new and (p.exists() or p.is_symlink()):
+        target = _dangling(p)
+        if target is not None:
+            raise error(
+                f"{shown!r} already exists as a symbolic link to {target!r}, which does not "
+                f"exist: a new {what} never replaces a link; create the file there with "
+                f"{target!r} as the file name, or remove the link"
+            )
+        raise error(f"{shown!r} already exists: a new {what} never overwrites a file")
+    _check_target(p, shown, error)
+    with locked(path if not new else p, error=error):
+        if expect is not None:
+            try:
+                now = Snapshot.of(p, p.read_bytes())
+            except OSError:
+                now = None
+            if now != expect:
+                raise error(
+                    f"{shown!r} changed since it was read (another program or window wrote "
+                    "it): nothing was written; read it again and redo the change"
+                )
+        try:
+            _replace(p, data, new=new, shown=shown, what=what, error=error)
+        except OSError as e:
+            raise error(f"cannot write {shown!r}: {_strerror(e)}") from None
+    return Snapshot.of(p, data)
+
+
+def _replace(
+    p: Path, data: bytes, *, new: bool, shown: str, what: str, error: type[FileError]
+) -> None:
+    folder = p.parent if str(p.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        mode = 0o644
+        with contextlib.suppress(OSError):
+            mode = p.stat().st_mode & 0o777
+        os.chmod(tmp, mode)
+        if new:
+            _link_new(
+                tmp, p, f"{shown!r} already exists: a new {what} never overwrites a file", error
+            )
+        else:
+            os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError, AttributeError):
+        dfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+def _link_new(tmp: str, p: Path, taken: str, error: type[FileError]) -> None:
+    """Put ``tmp`` in place at ``p`` only if ``p`` does not exist (then drop ``tmp``)."""
+    try:
+        os.link(tmp, p)
+    except FileExistsError:
+        raise error(taken) from None
+    except OSError:  # a file system without hard links: checked just before, replace
+        if p.exists():
+            raise error(taken) from None
+        os.replace(tmp, p)
+        return
+    os.unlink(tmp)
