@@ -190,7 +190,7 @@ def test_console_script() -> None:
 def test_a_bug_is_one_line_not_a_traceback(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import block_dominoes.cli as cli
+    import block_dominoes.cli.info as cli
 
     def broken(_: object) -> tuple[str, object]:
         raise KeyError("oops")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -203,6 +204,12 @@ def _round_player(job: _Job) -> _RoundFn:
         )
 
     return slow_round
+
+
+def _ignore_sigint() -> None:
+    """Pool workers ignore Ctrl-C: the parent alone handles it (and ends the pool), so
+    an interrupted run prints one line, not one traceback per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_block(job: _Job) -> Counts:
@@ -433,7 +440,9 @@ def simulate(
         procs = min(workers, len(jobs))
         # Several blocks per hand-over keep the messages few; imap keeps block order.
         chunk = max(1, len(jobs) // (procs * 8))
-        with multiprocessing.get_context().Pool(procs) as pool:
+        # On Ctrl-C the parent's KeyboardInterrupt leaves the ``with``, which
+        # terminates the workers (they ignore SIGINT themselves).
+        with multiprocessing.get_context().Pool(procs, initializer=_ignore_sigint) as pool:
             for c in pool.imap(_run_block, jobs, chunksize=chunk):
                 total.merge(c)
                 done += c.matches or c.rounds.games
