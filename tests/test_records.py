@@ -5,11 +5,13 @@ from __future__ import annotations
 import doctest
 import json
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import block_dominoes.records as records_mod
+from block_dominoes.codec import record_schema
 from block_dominoes.game import play_round, round_json
 from block_dominoes.records import (
     ClaimedOutcome,
@@ -32,6 +34,10 @@ PRESET_PLAYERS = [
 ]
 
 
+# Every record these tests produce is checked against the published schema.
+SCHEMA = jsonschema.Draft202012Validator(record_schema())
+
+
 def test_doctests() -> None:
     result = doctest.testmod(records_mod, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -43,8 +49,10 @@ def test_round_trip_every_preset(rules: str, players: int, seed: int) -> None:
     """JSON -> record -> JSON gives back what `play --json` printed; record -> text -> record
     gives back the same record; the canonical text reads back to the same bytes."""
     data = round_json(play_round(rules, players, seed).state, seed)
+    SCHEMA.validate(data)
     rec = record_from_json(data)
     assert record_to_json(rec) == data
+    SCHEMA.validate(json.loads(dump_json(rec)))
     text = format_record(rec)
     back = parse_record(text)
     assert back == rec
@@ -62,6 +70,7 @@ def test_round_trip_every_preset(rules: str, players: int, seed: int) -> None:
 def test_round_trip_property(preset: tuple[str, int], seed: int) -> None:
     rules, players = preset
     data = round_json(play_round(rules, players, seed).state, seed)
+    SCHEMA.validate(data)
     rec = load_record(json.dumps(data))
     assert parse_record(format_record(rec)) == rec
     assert record_to_json(parse_record(format_record(rec))) == data
@@ -73,6 +82,7 @@ def test_draw_moves_round_trip() -> None:
         s for s in range(50) if "draw" in json.dumps(round_json(play_round("draw", 3, s).state, s))
     )
     data = round_json(play_round("draw", 3, seed).state, seed)
+    SCHEMA.validate(data)
     rec = record_from_json(data)
     assert any(isinstance(m, Draw) for _, m in rec.moves)
     assert "draw [" in format_record(rec)
