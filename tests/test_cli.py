@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from block_dominoes.cli import main
+from block_dominoes.codec import record_from_json
+from block_dominoes.notation import format_record
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -285,6 +287,12 @@ def test_a_5000_digit_seed_names_the_option(capsys: pytest.CaptureFixture[str]) 
     assert code == 2 and "argument --seed" in err and "5,000 digits" in err and len(err) < 300
 
 
+def _seeded() -> dict[str, object]:
+    from block_dominoes.game import play_round, round_json
+
+    return round_json(play_round("pagat", 3, 4).state, 4)
+
+
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
     good = {
@@ -303,8 +311,8 @@ def files(tmp_path: Path) -> dict[str, Path]:
         "hugeplayers": json.dumps({**good, "players": 0}).replace(
             '"players": 0', '"players": ' + "9" * 5000
         ),
-        "bom": "\ufeff" + json.dumps(good),
-        "tabs": "hand\t1:\t1-1\nhand 2:\t2-2\n1.\tplayer\t1:\t[1|1]\n",
+        "bom": "\ufeff" + json.dumps(_seeded()),
+        "tabs": format_record(record_from_json(_seeded())).replace(" ", "\t"),
     }
     paths = {}
     for k, v in out.items():
@@ -338,12 +346,11 @@ def test_bad_json_files_are_one_line_naming_file_and_field(
 
 
 def test_bom_and_tabs_are_read(capsys: pytest.CaptureFixture[str], files: dict[str, Path]) -> None:
-    # The BOM record is read (its pass is illegal: a verdict, exit 1, not bad input).
-    code, out, err = run(capsys, "check", str(files["bom"]))
-    assert code == 1 and err == "" and "(R9)" in out, (out, err)
-    # Tabs are spacing in the notation: seat 1 leads its last tile and goes out.
-    code, out, err = run(capsys, "check", str(files["tabs"]))
-    assert code == 0 and err == "", (out, err)
+    # A seeded record with a BOM, and written with tabs for every space, checks valid.
+    assert "\t" in files["tabs"].read_text(encoding="utf-8")
+    for key in ("bom", "tabs"):
+        code, out, err = run(capsys, "check", str(files[key]))
+        assert code == 0 and err == "" and out.startswith("valid"), (key, out, err)
 
 
 def test_os_errors_name_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
