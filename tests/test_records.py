@@ -277,3 +277,34 @@ def test_json_syntax_error_names_line_and_column() -> None:
 def test_accepted_json_tile_spellings_are_normalised() -> None:
     rec = load_record(json.dumps({**GOOD_JSON, "hands": [["6-4"], ["[2|2]"]]}))
     assert record_to_json(rec)["hands"] == [["[4|6]"], ["[2|2]"]]
+
+
+def test_tabs_are_spacing_in_the_notation() -> None:
+    # Issue 13: tabs were refused though spacing is said to be free.
+    spaced = "hand 1: 1-4 2-2\nhand 2: 4-6 0-0\nout of play: -\n1: [1|4]\n2: [4|6] on 4"
+    assert parse_record(spaced.replace(" ", "\t")) == parse_record(spaced)
+
+
+@pytest.mark.parametrize("move", ["[4|6 on 4", "4|6] on 4"])
+def test_a_move_with_unpaired_brackets_is_named(move: str) -> None:
+    with pytest.raises(RecordError, match="line 3: .*its brackets do not pair up"):
+        parse_record(f"hand 1: 1-4\nhand 2: 4-6\n1: {move}")
+
+
+@pytest.mark.parametrize(
+    "move", ["[4|6] on 4", "4-6@4", "play 6-4 at the 4 end", "PASS", "draw [2|3]", "[4|6]"]
+)
+def test_notation_moves_are_the_one_move_grammar(move: str) -> None:
+    from block_dominoes.round import parse_move
+
+    rec = parse_record(f"hand 1: 1-4\nhand 2: 4-6\n1: {move}")
+    assert rec.moves[0][1] == parse_move(move)
+
+
+def test_records_is_a_thin_re_export() -> None:
+    import block_dominoes.codec as codec
+    import block_dominoes.notation as notation
+
+    assert records_mod.parse_record is notation.parse_record
+    assert records_mod.record_from_json is codec.record_from_json
+    assert records_mod.RecordError is codec.RecordError

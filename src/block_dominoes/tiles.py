@@ -49,9 +49,19 @@ _PLACE_RE = re.compile(
 )
 
 
+def _paired(text: str) -> bool:
+    """True when every ``[`` is closed by a later ``]`` (no nesting needed)."""
+    depth = 0
+    for c in text:
+        depth += (c == "[") - (c == "]")
+        if depth < 0 or depth > 1:
+            return False
+    return depth == 0
+
+
 def _tile_help(text: str) -> str:
     body = text.strip()
-    if body.count("[") != body.count("]"):
+    if not _paired(body):
         return (
             f"cannot read {quoted(text)} as a tile: its brackets do not pair up; "
             "a tile is two numbers such as '3-5' or '[3|5]' (R2)"
