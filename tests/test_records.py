@@ -287,7 +287,7 @@ def test_tabs_are_spacing_in_the_notation() -> None:
 
 @pytest.mark.parametrize("move", ["[4|6 on 4", "4|6] on 4"])
 def test_a_move_with_unpaired_brackets_is_named(move: str) -> None:
-    with pytest.raises(RecordError, match="line 3: .*its brackets do not pair up"):
+    with pytest.raises(RecordError, match=r"line 3: .*its brackets do not pair up"):
         parse_record(f"hand 1: 1-4\nhand 2: 4-6\n1: {move}")
 
 
