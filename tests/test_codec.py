@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 
 import block_dominoes.codec as codec
+import block_dominoes.errors as errors
 import block_dominoes.inputs as inputs
 import block_dominoes.records as records
 from block_dominoes import game
@@ -29,7 +30,7 @@ GOOD = {
 }
 
 
-@pytest.mark.parametrize("mod", [codec, inputs, records])
+@pytest.mark.parametrize("mod", [codec, errors, inputs, records])
 def test_doctests(mod: object) -> None:
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0
