@@ -38,7 +38,7 @@ def cut_path(path: str, limit: int = 200) -> str:
     """A file name for a message: whole unless huge, then its end (the name) is kept.
 
     >>> cut_path("a/" * 200 + "game.txt", 12)
-    '…a/game.txt'
+    '…/a/game.txt'
     """
     return path if len(path) <= limit else "\u2026" + path[-(limit - 1) :]
 
