@@ -270,6 +270,7 @@ def test_a_huge_argument_is_cut_in_the_message(capsys: pytest.CaptureFixture[str
     huge = "7" * 120_000
     for args in (
         ["score", "x" + huge, "3"],
+        ["score", huge, "3"],
         ["play", "--seed", huge],
         ["play", "--players", huge],
         ["line", "1-4", "4-" + huge],

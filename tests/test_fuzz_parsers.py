@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from block_dominoes.codec import dump_json, record_from_json, record_to_json
 from block_dominoes.errors import BlockDominoesError
 from block_dominoes.game import play_round, round_json
+from block_dominoes.hands import parse_hand
 from block_dominoes.inputs import whole
 from block_dominoes.line import parse_placement as line_parse_placement
 from block_dominoes.notation import format_record, parse_record
@@ -67,6 +68,7 @@ def only_own_errors(parse: object, text: str) -> None:
         Tile.parse,
         lambda t: Tile.parse(t, max_pip=6),
         parse_tiles,
+        parse_hand,
         parse_placement,
         line_parse_placement,
         parse_move,
@@ -80,6 +82,7 @@ def only_own_errors(parse: object, text: str) -> None:
         "tile",
         "tile-max6",
         "tiles",
+        "hand",
         "placement",
         "line.placement",
         "move",

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .errors import InvalidPositionError, InvalidTileError
+from .errors import InvalidPositionError, InvalidTileError, quoted
+from .inputs import MAX_DIGITS
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
 from .tiles import Tile, full_set, parse_tiles, pips, set_name
@@ -50,14 +51,18 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     outside the set, InvalidPositionError for a negative total."""
     r = find_rules(rules)
     if not isinstance(text, str):
-        raise InvalidTileError(f"expected a hand such as '1-4,0-0', '7' or '-', got {text!r}")
+        raise InvalidTileError(f"expected a hand such as '1-4,0-0', '7' or '-', got {quoted(text)}")
     body = text.strip()
     if body == "-":
         return HandSpec(body, 0, ())
     if re.fullmatch(r"[+-]?\d+", body):
+        if len(body.lstrip("+-")) > MAX_DIGITS:
+            raise InvalidPositionError(
+                f"hand {quoted(text)}: a pip total of {len(body):,} digits; at most {MAX_DIGITS} (R14)"
+            )
         total = int(body)
         if total < 0:
-            raise InvalidPositionError(f"hand {text!r}: a pip total cannot be negative (R14)")
+            raise InvalidPositionError(f"hand {quoted(text)}: a pip total cannot be negative (R14)")
         return HandSpec(body, total, None)
     if not body:
         raise InvalidTileError(
@@ -67,7 +72,7 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     tiles = tuple(parse_tiles(body, max_pip=r.max_pip))
     if not tiles:
         raise InvalidTileError(
-            f"hand {text!r} holds no tiles: write tiles such as '1-4,0-0', a total such "
+            f"hand {quoted(text)} holds no tiles: write tiles such as '1-4,0-0', a total such "
             "as '7', or '-' for the player who went out (R2)"
         )
     return HandSpec(body, pips(tiles), tiles)
