@@ -418,3 +418,13 @@ def test_sheet_plot_without_matplotlib_is_one_line(
     code, out, err = run(capsys, "sheet", "plot", str(sheet), "--out", str(tmp_path / "c.png"))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "sheet plot needs matplotlib" in err and "block-dominoes[plot]" in err
+
+
+def test_simulate_json_points_intervals_are_never_below_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(capsys, "simulate", "--players", "4", "--games", "2")
+    assert isinstance(data, dict)
+    assert data["mean_points_ci"][0] == 0.0  # the normal interval's lower end is -5.76
+    for lo, _ in data["points_ci_by_seat"] + data["pips_left_ci_by_seat"]:
+        assert lo >= 0.0

@@ -355,14 +355,19 @@ class SimulationResult:
             "wins_by_position": list(by_pos),
             "ties": tied,
             "mean_points": round(self.mean_points, 6),
-            "mean_points_ci": [round(x, 6) for x in mean_interval(t.points, t.points_sq, t.games)],
+            # Points and pips are never negative: their intervals are clipped at 0.
+            "mean_points_ci": [
+                round(max(0.0, x), 6) for x in mean_interval(t.points, t.points_sq, t.games)
+            ],
             "points_by_seat": [round(p / rounds, 6) for p in t.points_by_seat],
             "points_ci_by_seat": [
-                [round(x, 6) for x in self.points(s)[1:]] for s in range(1, self.players + 1)
+                [round(max(0.0, x), 6) for x in self.points(s)[1:]]
+                for s in range(1, self.players + 1)
             ],
             "mean_pips_left_by_seat": [round(p / rounds, 6) for p in t.pips_by_seat],
             "pips_left_ci_by_seat": [
-                [round(x, 6) for x in self.pips_left(s)[1:]] for s in range(1, self.players + 1)
+                [round(max(0.0, x), 6) for x in self.pips_left(s)[1:]]
+                for s in range(1, self.players + 1)
             ],
             "mean_moves": round(t.moves / rounds, 6),
             "workers": self.workers,

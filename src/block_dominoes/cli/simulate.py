@@ -7,8 +7,8 @@ Registered by :mod:`block_dominoes.cli`::
 
 A progress bar (tqdm) goes to stderr only when stderr is a terminal, ``--json``
 is not given and the run lasts more than half a second. Ctrl-C stops the run
-and its workers with one line and exit status 130. The interval printed for the
-mean points is clipped at 0 (points are never negative; the normal
+and its workers with one line and exit status 130. The intervals printed for the
+mean points (text and JSON) are clipped at 0 (points are never negative; the normal
 approximation's lower end can fall below 0 when most rounds score 0).
 """
 
