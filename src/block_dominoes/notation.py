@@ -60,7 +60,7 @@ import re
 
 from .codec import ClaimedOutcome, Record, RecordError, rules_name
 from .errors import InvalidPositionError, InvalidTileError, quoted
-from .inputs import MAX_DIGITS, strip_bom
+from .inputs import MAX_DIGITS, strip_bom, whole
 from .round import Move, parse_move
 from .tiles import Tile, parse_tiles
 
@@ -117,11 +117,10 @@ def _num(n: int, text: str, what: str) -> int:
 
 
 def _int_at(n: int, key: str, text: str, low: int = 0) -> int:
-    body = text.strip()
-    if not body.isdecimal() or len(body) > MAX_DIGITS or int(body) < low:
-        digits = f" ({len(body):,} digits)" if body.isdecimal() else ""
-        raise _lerr(n, f"{key} must be a whole number from {low}, got {quoted(body)}{digits}")
-    return int(body)
+    try:
+        return whole(text, key, low=low, error=RecordError)
+    except RecordError as e:
+        raise _lerr(n, str(e)) from None
 
 
 def _parse_move(n: int, body: str) -> Move:

@@ -12,8 +12,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from ..errors import quoted
-from ..inputs import MAX_DIGITS
+from ..errors import BlockDominoesError
+from ..inputs import whole
 from ..rules import rules_names
 
 __all__ = [
@@ -71,23 +71,14 @@ def add_common(p: argparse.ArgumentParser) -> None:
 
 
 def whole_arg(what: str, low: int, high: int | None = None, rule: str = "") -> Callable[[str], int]:
-    """An argparse ``type`` for a whole number from ``low`` (to ``high``), read under the
-    package's digit policy (any script's decimal digits), the bad text cut to a
-    readable length."""
+    """An argparse ``type`` for a whole number from ``low`` (to ``high``), read by
+    :func:`block_dominoes.inputs.whole` (any script's decimal digits, at most
+    30 of them, the bad text cut to a readable length)."""
 
     def parse(text: str) -> int:
-        body = text.strip()
-        why = f" ({rule})" if rule else ""
-        span = f"from {low} up" if high is None else f"from {low} to {high:,}"
-        if body.isdecimal() and len(body) > MAX_DIGITS:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number {span}, got a number of {len(body):,} digits "
-                f"({quoted(body)}){why}"
-            )
-        if not body.isdecimal() or not (low <= int(body) and (high is None or int(body) <= high)):
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number {span}, got {quoted(text)}{why}"
-            )
-        return int(body)
+        try:
+            return whole(text, what, low=low, high=high, rule=rule)
+        except BlockDominoesError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
 
     return parse
