@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from block_dominoes.cli import main
+from block_dominoes.codec import record_from_json
+from block_dominoes.notation import format_record
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -190,7 +192,7 @@ def test_console_script() -> None:
 def test_a_bug_is_one_line_not_a_traceback(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import block_dominoes.cli as cli
+    import block_dominoes.cli.info as cli
 
     def broken(_: object) -> tuple[str, object]:
         raise KeyError("oops")
@@ -199,3 +201,230 @@ def test_a_bug_is_one_line_not_a_traceback(
     code, out, err = run(capsys, "rules")
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and "internal error (KeyError" in err
+
+
+# -- issue 13: one line for every bad input, naming the command, the file and the field --
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["rules", "--foo"], "block-dominoes rules: unrecognized arguments: --foo"),
+        (["sheet", "add", "x.json", "1", "2", "--bogus"], "block-dominoes sheet add: unrecognized"),
+        (["play", "--seed", "x"], "block-dominoes play: argument --seed"),
+        (["record", "convert", "a", "b", "--what"], "block-dominoes record convert: unrecognized"),
+    ],
+)
+def test_usage_errors_name_the_sub_command(
+    capsys: pytest.CaptureFixture[str], args: list[str], start: str
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(start), err
+
+
+@pytest.mark.parametrize("end", ["1", "4", "9"])
+def test_at_v_on_the_lead_is_refused_the_same_way_for_any_v(
+    capsys: pytest.CaptureFixture[str], end: str
+) -> None:
+    # Issue 13: 'line 1-4@1' silently ignored the @1 while 'line 1-4@9' was refused.
+    code, out, err = run(capsys, "line", f"1-4@{end}", "4-5")
+    assert code == 2 and out == ""
+    assert f"illegal lead: the lead joins no open end, so it takes no '@{end}'" in err
+    assert "write it as '[1|4]' alone (R5)" in err
+
+
+def test_rules_and_strategies_honour_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "rules", "--rules", "draw")
+    assert isinstance(data, dict) and data["name"] == "draw" and data["draw"] is True
+    assert data["hand_sizes"] == {"2": 7, "3": 7, "4": 6}
+    code, out, _ = run(capsys, "rules", "--rules", "double-nine")
+    assert code == 0 and out.startswith("double-nine:") and "set: double-nine" in out
+    code, out, _ = run(capsys, "strategies", "--rules", "draw")
+    assert code == 0 and out.startswith("under draw, every strategy can play")
+    code, out, _ = run(capsys, "strategies")
+    assert out.startswith("random:")
+    assert run(capsys, "strategies", "--rules", "nope")[0] == 2
+
+
+def test_play_seed_without_players_plays_two(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "--seed", "1")
+    assert code == 0 and err == "" and out.startswith("rules pagat, 2 players, deal 1;")
+    code, out, _ = run(capsys, "match", "--seed", "1")
+    assert code == 0 and out.startswith("rules pagat, 2 players, target 100, deal 1")
+
+
+def test_digits_of_any_script(capsys: pytest.CaptureFixture[str]) -> None:
+    # The digit policy: str.isdecimal digits of any script, read with int().
+    assert run_json(capsys, "play", "--seed", "٣") == run_json(capsys, "play", "--seed", "3")
+    assert run_json(capsys, "score", "٣", "٧", "٨") == run_json(capsys, "score", "3", "7", "8")
+    assert run_json(capsys, "line", "١-٤", "٤-٥") == run_json(capsys, "line", "1-4", "4-5")
+
+
+@pytest.mark.parametrize("tile", ["[1|2", "1|2]", "[1|2]]"])
+def test_unpaired_brackets_are_refused(capsys: pytest.CaptureFixture[str], tile: str) -> None:
+    code, out, err = run(capsys, "score", tile, "3")
+    assert code == 2 and out == ""
+    assert f"cannot read {tile!r} as a tile: its brackets do not pair up" in err
+
+
+def test_a_huge_argument_is_cut_in_the_message(capsys: pytest.CaptureFixture[str]) -> None:
+    huge = "7" * 120_000
+    for args in (
+        ["score", "x" + huge, "3"],
+        ["score", huge, "3"],
+        ["play", "--seed", huge],
+        ["play", "--players", huge],
+        ["line", "1-4", "4-" + huge],
+        ["score", "3", "4", "--rules", huge],
+        ["play", "--strategy", huge],
+        ["simulate", "--players", "2", "--games", huge],
+    ):
+        code, out, err = run(capsys, *args)
+        assert code == 2 and out == "" and err.count("\n") == 1, (args[:2], err[:300])
+        assert len(err) < 400, (args[:2], len(err))
+
+
+def test_a_5000_digit_seed_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "--seed", "9" * 5000)
+    assert code == 2 and "argument --seed" in err and "5,000 digits" in err and len(err) < 300
+
+
+def _seeded() -> dict[str, object]:
+    from block_dominoes.game import play_round, round_json
+
+    return round_json(play_round("pagat", 3, 4).state, 4)
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    good = {
+        "rules": "pagat",
+        "players": 2,
+        "starter": 1,
+        "hands": [["1-1"], ["2-2"]],
+        "moves": [{"seat": 1, "pass": True}],
+    }
+    out = {
+        "list": "[1, 2, 3]",
+        "number": "42",
+        "deep": "[" * 50_000 + "]" * 50_000,
+        "deepobj": '{"rules": ' + "[" * 50_000 + "]" * 50_000 + "}",
+        "hugeseed": json.dumps(good)[:-1] + ', "seed": ' + "9" * 5000 + "}",
+        "hugeplayers": json.dumps({**good, "players": 0}).replace(
+            '"players": 0', '"players": ' + "9" * 5000
+        ),
+        "bom": "\ufeff" + json.dumps(_seeded()),
+        "tabs": format_record(record_from_json(_seeded())).replace(" ", "\t"),
+    }
+    paths = {}
+    for k, v in out.items():
+        p = tmp_path / (f"{k}.txt" if k == "tabs" else f"{k}.json")
+        p.write_text(v, encoding="utf-8")
+        paths[k] = p
+    return paths
+
+
+@pytest.mark.parametrize(
+    ("key", "fragments"),
+    [
+        ("list", ["list.json: not a record: expected a JSON object", "got a list"]),
+        ("number", ["number.json: not a record: expected a JSON object", "got a number"]),
+        ("deep", ["deep.json: not a record: the JSON is nested too deeply"]),
+        ("deepobj", ["deepobj.json: not a record: the JSON is nested too deeply"]),
+        ("hugeseed", ["hugeseed.json: record (JSON): seed: expected a whole number", "5,000"]),
+        ("hugeplayers", ["hugeplayers.json: record (JSON): players:", "5,000 digits"]),
+    ],
+)
+def test_bad_json_files_are_one_line_naming_file_and_field(
+    capsys: pytest.CaptureFixture[str], files: dict[str, Path], key: str, fragments: list[str]
+) -> None:
+    for command in (["check"], ["record", "convert"]):
+        args = [*command, str(files[key])] + (["-"] if command[0] == "record" else [])
+        code, out, err = run(capsys, *args)
+        assert code == 2 and out == "" and err.count("\n") == 1, err[:300]
+        assert len(err) < 400
+        for f in fragments:
+            assert f in err, err
+
+
+def test_bom_and_tabs_are_read(capsys: pytest.CaptureFixture[str], files: dict[str, Path]) -> None:
+    # A seeded record with a BOM, and written with tabs for every space, checks valid.
+    assert "\t" in files["tabs"].read_text(encoding="utf-8")
+    for key in ("bom", "tabs"):
+        code, out, err = run(capsys, "check", str(files[key]))
+        assert code == 0 and err == "" and out.startswith("valid"), (key, out, err)
+
+
+def test_os_errors_name_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "check", str(tmp_path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"{tmp_path}: cannot read it: Is a directory" in err
+
+
+def test_convert_refuses_to_overwrite_its_input_through_a_hard_link(
+    capsys: pytest.CaptureFixture[str], files: dict[str, Path]
+) -> None:
+    src = files["bom"]
+    link = src.parent / "link.txt"
+    link.hardlink_to(src)
+    before = src.read_bytes()
+    code, _, err = run(capsys, "record", "convert", str(src), str(link))
+    assert code == 2 and "is the record being read" in err
+    assert src.read_bytes() == before
+
+
+def test_simulate_never_prints_a_points_interval_below_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Two 4-player rounds (seed 0): the normal interval's lower end is -5.76.
+    code, out, _ = run(capsys, "simulate", "--players", "4", "--games", "2")
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("mean points per round"))
+    lo = line.split("95% CI ")[1].split("-")[0]
+    assert lo == "0.00", line
+
+
+def test_sheet_plot_json_prints_the_series(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    sheet = tmp_path / "s.json"
+    assert run(capsys, "sheet", "new", str(sheet), "--players", "2", "--names", "Ann,Ben")[0] == 0
+    assert run(capsys, "sheet", "add", str(sheet), "-", "5")[0] == 0
+    data = run_json(capsys, "sheet", "plot", str(sheet), "--out", str(tmp_path / "c.svg"))
+    assert isinstance(data, dict) and data["rounds"] == 1 and data["target"] == 100
+    assert data["series"] == [
+        {"label": "Ann", "scores": [0, 5]},
+        {"label": "Ben", "scores": [0, 0]},
+    ]
+
+
+@pytest.mark.parametrize("names", ["Ann\nBen,Cy", "Ann,B\ten", "Ann,\x1b[31mBen"])
+def test_sheet_names_with_control_characters_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, names: str
+) -> None:
+    sheet = tmp_path / "s.json"
+    code, out, err = run(capsys, "sheet", "new", str(sheet), "--players", "2", "--names", names)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "a name cannot hold a control character" in err and not sheet.exists()
+
+
+def test_sheet_plot_without_matplotlib_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    sheet = tmp_path / "s.json"
+    assert run(capsys, "sheet", "new", str(sheet), "--players", "2")[0] == 0
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails as if not installed
+    code, out, err = run(capsys, "sheet", "plot", str(sheet), "--out", str(tmp_path / "c.png"))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "sheet plot needs matplotlib" in err and "block-dominoes[plot]" in err
+
+
+def test_simulate_json_points_intervals_are_never_below_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(capsys, "simulate", "--players", "4", "--games", "2")
+    assert isinstance(data, dict)
+    assert data["mean_points_ci"][0] == 0.0  # the normal interval's lower end is -5.76
+    for lo, _ in data["points_ci_by_seat"] + data["pips_left_ci_by_seat"]:
+        assert lo >= 0.0

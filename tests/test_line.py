@@ -126,3 +126,14 @@ def test_describe_words_as_rules_md() -> None:
         "Tiles: [3|6], [6|6]. Connections: [3|6] high end - [6|6] line A. "
         "Open: [3|6] low end 3, [6|6] line B 6."
     )
+
+
+def test_line_parse_placement_is_the_move_grammar() -> None:
+    # One move grammar: line.parse_placement is tiles.parse_placement, which
+    # round.parse_move uses for plays, so str(Play) reads back here too.
+    from block_dominoes import line, round, tiles
+
+    assert line.parse_placement is tiles.parse_placement
+    play = round.Play(Tile(4, 6), 4)
+    assert line.parse_placement(str(play)) == (play.tile, play.end)
+    assert Line.build(["1-4", str(round.Play(Tile(4, 6), 4))]).end_values == (1, 6)

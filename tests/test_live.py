@@ -36,7 +36,13 @@ ROOT = Path(__file__).resolve().parent.parent
 GOAL_SECONDS = 20.0
 #: an output on stderr: a traceback (JupyterLab renders errors so) or a warning
 STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
-LIMIT_SECONDS = 60.0
+#: The hard limit for the first answer, and the ceiling of every wait. Pyodide
+#: starting under load (a build beside the tests, two cores shared) took more than
+#: 60 s (issue 13), so the ceilings are generous; each wait is on an explicit
+#: condition (an element, an output), never a fixed sleep, so a fast machine
+#: finishes as fast as before. The goal above still warns when it is missed.
+LIMIT_SECONDS = 180.0
+CEILING_MS = 180_000
 
 
 def load_extension() -> Any:
@@ -264,6 +270,8 @@ class Visit:
         self.errors: list[str] = []
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
+        self.page.set_default_timeout(CEILING_MS)
+        self.page.set_default_navigation_timeout(CEILING_MS)
         self.page.on("response", self._response)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
@@ -288,19 +296,19 @@ class Visit:
             page.locator("a.bd-run-live").first.click()
         else:
             page.goto(f"{self.live_url}/notebooks/index.html?path={name}.ipynb")
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=30_000)
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=CEILING_MS)
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.locator('li[data-command="runmenu:run-all"]').click()
         # The output, not the cell's source (which holds the same words).
         ready = page.locator(".jp-OutputArea-output", has_text="Ready: the engine")
-        ready.wait_for(timeout=60_000)
+        ready.wait_for(timeout=CEILING_MS)
         return started
 
     def widget(self) -> Any:
         """The first widget view (or, failing fast, an error output instead)."""
         view = self.page.locator(".jp-OutputArea-output .jupyter-widgets").first
         error = self.page.locator(STDERR).first
-        view.or_(error).wait_for(timeout=30_000)
+        view.or_(error).first.wait_for(timeout=CEILING_MS)
         assert not error.count(), error.inner_text()
         return view
 
@@ -341,7 +349,7 @@ def test_explorer_answers_in_the_browser_offline(
     expected = legal_text(build_line("1-4 1-1"), Tile.parse("4-6"))
     assert "[4|6] on the 4" in expected
     answer = visit.page.locator("pre.bd-answer", has_text="[4|6] on the 4")
-    answer.wait_for(timeout=30_000)
+    answer.wait_for(timeout=CEILING_MS)
     seconds = time.monotonic() - started
     assert answer.inner_text().strip() == expected.strip()
     visit.check_offline()
@@ -365,11 +373,11 @@ def test_a_round_can_be_played_live(visit: Visit) -> None:
     page.locator(".widget-checkbox", has_text="computer moves at once").locator("input").check()
     result = page.locator(".jupyter-widgets b", has_text="The round is over:")
     clicks: list[tuple[str, int | None]] = []
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + CEILING_MS / 1000
+    ends = page.locator("button", has_text="on the ")
+    green = page.locator(".jupyter-widgets button.mod-success")
     while not result.count():
         assert time.monotonic() < deadline, f"no end of round after {clicks}"
-        ends = page.locator("button", has_text="on the ")
-        green = page.locator(".jupyter-widgets button.mod-success")
         if ends.count():
             button = ends.first.element_handle()
             clicks[-1] = (clicks[-1][0], int(button.inner_text().split()[-1]))
@@ -381,9 +389,10 @@ def test_a_round_can_be_played_live(visit: Visit) -> None:
         if button is not None:
             button.click()
             # Every move redraws the hand (new buttons): wait for this one to go.
-            page.wait_for_function("el => !el.isConnected", arg=button, timeout=10_000)
+            page.wait_for_function("el => !el.isConnected", arg=button, timeout=CEILING_MS)
         else:
-            time.sleep(0.2)
+            # The computer is moving: wait until the reader can act or the round ends.
+            result.or_(ends).or_(green).first.wait_for(timeout=CEILING_MS)
     browser_result = result.first.inner_text().strip()
     visit.check_offline()
 
@@ -412,7 +421,7 @@ def test_scorer_scores_in_the_browser(visit: Visit) -> None:
     # Player 1 went out: a domino, scoring the others' pips, 7 + 8 (R15).
     expected = score_hands("pagat", ["-", "7", "8"]).explanation
     answer = visit.page.locator("p.bd-answer", has_text=expected)
-    answer.wait_for(timeout=30_000)
+    answer.wait_for(timeout=CEILING_MS)
     assert "15" in expected
     visit.check_offline()
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import doctest
 import json
 
+import jsonschema
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import block_dominoes.records as records_mod
+from block_dominoes.codec import record_schema
 from block_dominoes.game import play_round, round_json
 from block_dominoes.records import (
     ClaimedOutcome,
@@ -32,6 +34,10 @@ PRESET_PLAYERS = [
 ]
 
 
+# Every record these tests produce is checked against the published schema.
+SCHEMA = jsonschema.Draft202012Validator(record_schema())
+
+
 def test_doctests() -> None:
     result = doctest.testmod(records_mod, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -43,8 +49,10 @@ def test_round_trip_every_preset(rules: str, players: int, seed: int) -> None:
     """JSON -> record -> JSON gives back what `play --json` printed; record -> text -> record
     gives back the same record; the canonical text reads back to the same bytes."""
     data = round_json(play_round(rules, players, seed).state, seed)
+    SCHEMA.validate(data)
     rec = record_from_json(data)
     assert record_to_json(rec) == data
+    SCHEMA.validate(json.loads(dump_json(rec)))
     text = format_record(rec)
     back = parse_record(text)
     assert back == rec
@@ -62,6 +70,7 @@ def test_round_trip_every_preset(rules: str, players: int, seed: int) -> None:
 def test_round_trip_property(preset: tuple[str, int], seed: int) -> None:
     rules, players = preset
     data = round_json(play_round(rules, players, seed).state, seed)
+    SCHEMA.validate(data)
     rec = load_record(json.dumps(data))
     assert parse_record(format_record(rec)) == rec
     assert record_to_json(parse_record(format_record(rec))) == data
@@ -73,6 +82,7 @@ def test_draw_moves_round_trip() -> None:
         s for s in range(50) if "draw" in json.dumps(round_json(play_round("draw", 3, s).state, s))
     )
     data = round_json(play_round("draw", 3, seed).state, seed)
+    SCHEMA.validate(data)
     rec = record_from_json(data)
     assert any(isinstance(m, Draw) for _, m in rec.moves)
     assert "draw [" in format_record(rec)
@@ -267,3 +277,34 @@ def test_json_syntax_error_names_line_and_column() -> None:
 def test_accepted_json_tile_spellings_are_normalised() -> None:
     rec = load_record(json.dumps({**GOOD_JSON, "hands": [["6-4"], ["[2|2]"]]}))
     assert record_to_json(rec)["hands"] == [["[4|6]"], ["[2|2]"]]
+
+
+def test_tabs_are_spacing_in_the_notation() -> None:
+    # Issue 13: tabs were refused though spacing is said to be free.
+    spaced = "hand 1: 1-4 2-2\nhand 2: 4-6 0-0\nout of play: -\n1: [1|4]\n2: [4|6] on 4"
+    assert parse_record(spaced.replace(" ", "\t")) == parse_record(spaced)
+
+
+@pytest.mark.parametrize("move", ["[4|6 on 4", "4|6] on 4"])
+def test_a_move_with_unpaired_brackets_is_named(move: str) -> None:
+    with pytest.raises(RecordError, match=r"line 3: .*its brackets do not pair up"):
+        parse_record(f"hand 1: 1-4\nhand 2: 4-6\n1: {move}")
+
+
+@pytest.mark.parametrize(
+    "move", ["[4|6] on 4", "4-6@4", "play 6-4 at the 4 end", "PASS", "draw [2|3]", "[4|6]"]
+)
+def test_notation_moves_are_the_one_move_grammar(move: str) -> None:
+    from block_dominoes.round import parse_move
+
+    rec = parse_record(f"hand 1: 1-4\nhand 2: 4-6\n1: {move}")
+    assert rec.moves[0][1] == parse_move(move)
+
+
+def test_records_is_a_thin_re_export() -> None:
+    import block_dominoes.codec as codec
+    import block_dominoes.notation as notation
+
+    assert records_mod.parse_record is notation.parse_record
+    assert records_mod.record_from_json is codec.record_from_json
+    assert records_mod.RecordError is codec.RecordError

@@ -6,9 +6,15 @@ from __future__ import annotations
 import doctest
 import json
 import math
+import os
 import random
+import signal
 import statistics
+import subprocess
+import sys
+import time
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -294,3 +300,42 @@ def test_cli_bad_input_exits_2_with_one_line(
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and words in err
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
+def test_ctrl_c_with_workers_is_one_line_and_exit_130() -> None:
+    """Issue 13: Ctrl-C during 'simulate --workers 2' printed a traceback per worker.
+    A terminal's Ctrl-C sends SIGINT to the whole process group, workers included."""
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "block_dominoes.cli",
+            "simulate",
+            "--players",
+            "4",
+            "--games",
+            "5000000",
+            "--workers",
+            "2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 120
+    # Wait (on a condition, with a generous ceiling) until both workers are running.
+    while time.monotonic() < deadline:
+        if children.exists() and len(children.read_text().split()) >= 2:
+            break
+        time.sleep(0.05)
+    else:
+        proc.kill()
+        pytest.fail("the workers never started")
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert out == ""
+    assert err.strip() == "block-dominoes: interrupted", err

@@ -309,8 +309,8 @@ def test_names_with_a_newline_refused_by_sheet_new(
 def test_huge_hand_total_is_one_line_naming_the_round(tmp_path: Path) -> None:
     p = tmp_path / "h.json"
     p.write_text(json.dumps(stored(rounds=[{"hands": ["-", "9" * 5000]}])))
-    with pytest.raises(SheetFileError, match=r"h\.json.*round 1: .*5000 characters.*R14") as info:
+    with pytest.raises(SheetFileError, match=r"h\.json.*round 1: .*5,000 digits.*R14") as info:
         load(p)
     assert len(str(info.value)) < 300
-    with pytest.raises(InvalidPositionError, match=r"5000 characters.*R14"):
+    with pytest.raises(InvalidPositionError, match=r"5,000 digits.*R14"):
         Sheet.new("pagat", 2).add_hands(["-", "9" * 5000])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from block_dominoes.errors import InvalidTileError
-from block_dominoes.tiles import Tile, full_set, parse_tiles, pips
+from block_dominoes.errors import InvalidPositionError, InvalidTileError
+from block_dominoes.tiles import Tile, full_set, parse_placement, parse_tiles, pips
 
 
 @pytest.mark.parametrize("text", ["3-5", "5-3", "[3|5]", "[5|3]", " 3 - 5 ", "3|5"])
@@ -70,3 +70,53 @@ def test_parse_tiles_forms() -> None:
 def test_halves_out_of_order_rejected() -> None:
     with pytest.raises(InvalidTileError):
         Tile(5, 3)
+
+
+@pytest.mark.parametrize("text", ["[1|2", "1|2]", "[1|2]]", "[[1|2]", "]1|2["])
+def test_brackets_must_pair_up(text: str) -> None:
+    # Issue 13: '[1|2' and '1|2]' used to read as [1|2].
+    with pytest.raises(InvalidTileError, match="its brackets do not pair up"):
+        Tile.parse(text)
+    with pytest.raises(InvalidTileError):
+        parse_tiles(f"0-0 {text}")
+
+
+def test_hands_split_between_brackets_without_losing_them() -> None:
+    assert parse_tiles("[1|4][0|0]") == [Tile(1, 4), Tile(0, 0)]
+    assert parse_tiles("[1|4] [0|0],2-3") == [Tile(1, 4), Tile(0, 0), Tile(2, 3)]
+    with pytest.raises(InvalidTileError, match="'\\[1\\|4'"):
+        parse_tiles("[1|4 [0|0]")
+
+
+@pytest.mark.parametrize(
+    ("text", "tile"),
+    [("٣-٥", Tile(3, 5)), ("[۵|۳]", Tile(3, 5)), ("१२-३", Tile(3, 12)), ("３-５", Tile(3, 5))],
+)
+def test_halves_in_any_scripts_decimal_digits(text: str, tile: Tile) -> None:
+    # The digit policy: every str.isdecimal digit, read with int().
+    assert Tile.parse(text) == tile
+
+
+def test_superscripts_are_not_decimal_digits() -> None:
+    with pytest.raises(InvalidTileError):
+        Tile.parse("²-3")
+
+
+@pytest.mark.parametrize(
+    ("text", "placed"),
+    [
+        ("3-4", (Tile(3, 4), None)),
+        ("3-4@4", (Tile(3, 4), 4)),
+        ("[3|4] on 4", (Tile(3, 4), 4)),
+        ("[3|4] at the 4 end", (Tile(3, 4), 4)),
+        (" 4 - 3 @ 3 ", (Tile(3, 4), 3)),
+    ],
+)
+def test_parse_placement_reads_the_move_grammar(text: str, placed: tuple[Tile, int]) -> None:
+    assert parse_placement(text) == placed
+
+
+@pytest.mark.parametrize("text", ["3-4@", "3-4@x", "3-4 on four", "3-4@123"])
+def test_parse_placement_refuses_an_unreadable_end(text: str) -> None:
+    with pytest.raises(InvalidPositionError, match="cannot read the end"):
+        parse_placement(text)

@@ -67,9 +67,9 @@ class Term:
 def test_a_whole_round_with_bad_input_a_hint_and_choices_of_end() -> None:
     t = Term("play", "--interactive", "--players", "2", "--seed", "3")
     t.expect(r"you are player 1; player 1 starts")
-    t.expect(r"your move \(number, h = hint, q = quit\): ")
-    t.send("x\n")  # not a number: refused, asked again
-    t.expect(r"cannot read 'x': type a tile number from 1 to 7, or h for a hint")
+    t.expect(r"your move \(number or tile, h = hint, q = quit\): ")
+    t.send("x\n")  # neither a number nor a move: refused, asked again
+    t.expect(r"cannot read 'x': type a tile number from 1 to 7, a move such as")
     t.send("9\n")  # out of range
     t.expect(r"cannot read '9'")
     t.send("h\n")
@@ -77,7 +77,7 @@ def test_a_whole_round_with_bad_input_a_hint_and_choices_of_end() -> None:
     seen_refusal = False
     while True:
         m = t.expect(
-            r"(your move \(number, h = hint, q = quit\): )|(fits both ends: on the (\d) or)"
+            r"(your move \(number or tile, h = hint, q = quit\): )|(fits both ends: on the (\d) or)"
             r"|(the round is over)"
         )
         if m.group(4):
@@ -124,10 +124,48 @@ def test_a_bad_strategy_is_one_line_on_stderr() -> None:
     assert p.stderr.strip().startswith("block-dominoes: error: unknown strategy: 'x'")
 
 
-def test_plain_play_still_needs_players() -> None:
+def test_play_without_players_deals_two_as_the_usage_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Issue 13: 'play --seed 1' said "required: --players" (as an internal error) while
+    # the usage showed --players optional. Now --players defaults to 2, as the help says.
     from block_dominoes.cli import main
 
-    assert main(["play"]) == 2
+    assert main(["play", "--seed", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("rules pagat, 2 players, deal 1;") and err == ""
+
+
+def test_interactive_json_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from block_dominoes.cli import main
+
+    assert main(["play", "--interactive", "--json", "--seed", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("block-dominoes play: --interactive and --json cannot be combined")
+
+
+def test_without_seed_a_random_deal_is_printed_and_replays() -> None:
+    t = Term("play", "--interactive")
+    m = t.expect(r"deal (\d+): replay with --seed (\d+)")
+    assert m.group(1) == m.group(2)
+    first = t.expect(r"your hand: [^\n]*|you cannot match")
+    t.send("q\n")
+    assert t.wait() == 0
+    again = Term("play", "--interactive", "--seed", m.group(1))
+    again.expect(rf"deal {m.group(1)}; you are player 1")
+    assert again.expect(r"your hand: [^\n]*|you cannot match").group(0) == first.group(0)
+    again.send("q\n")
+    assert again.wait() == 0
+
+
+def test_ctrl_c_at_a_prompt_exits_130_with_one_line() -> None:
+    t = Term("play", "--interactive", "--players", "2", "--seed", "3")
+    t.expect(r"your move")
+    t.send("\x03")  # Ctrl-C on a terminal: SIGINT
+    t.expect(r"block-dominoes: interrupted")
+    assert t.wait() == 130
+    assert "Traceback" not in t.out
 
 
 def test_a_tile_that_fits_both_ends_asks_which_and_rereads_bad_answers() -> None:
@@ -148,8 +186,55 @@ def test_a_tile_that_fits_both_ends_asks_which_and_rereads_bad_answers() -> None
         return next(answers)
 
     final = play_round_tui(state, ["random", "random"], 0, read=read, write=shown.append)
-    assert prompts[1] == "[2|5] fits both ends: on the 2 or the 5? "
-    assert "cannot read '7': type 2 or 5 (R7)" in shown
+    assert prompts[1] == "[2|5] fits both ends: on the 2 or the 5 (b = back)? "
+    assert "cannot read '7': type 2 or 5, or b to go back (R7)" in shown
     assert final.history[2] == (1, Play(Tile.parse("2-5"), 5))
     # Ends 2 and 2 now, and no hand holds a 2: blocked at once (R13, R16).
     assert final.is_over and shown[-1].startswith("blocked: totals 2, 0, 1")
+
+
+def _both_ends_state() -> object:
+    from block_dominoes.round import Play, RoundState
+    from block_dominoes.tiles import Tile
+
+    state = RoundState.new("pagat", [["2-5", "1-1"], ["2-6", "0-0"], ["5-6", "0-1"]], starter=2)
+    return state.apply(Play(Tile.parse("2-6"))).apply(Play(Tile.parse("5-6"), 6))
+
+
+@pytest.mark.parametrize("back", ["b\n", "\n", "BACK\n"])
+def test_the_which_end_prompt_has_a_way_back(back: str) -> None:
+    # Issue 13: at "fits both ends" there was no way back to choosing a tile.
+    from block_dominoes.round import RoundState
+    from block_dominoes.tui import Quit, play_round_tui
+
+    state = _both_ends_state()
+    assert isinstance(state, RoundState)
+    answers = iter(["2\n", back, "q\n"])  # [2|5], back, quit at the move prompt
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    with pytest.raises(Quit):
+        play_round_tui(state, ["random", "random"], 0, read=read, write=lambda _: None)
+    assert prompts == [
+        "your move (number or tile, h = hint, q = quit): ",
+        "[2|5] fits both ends: on the 2 or the 5 (b = back)? ",
+        "your move (number or tile, h = hint, q = quit): ",
+    ]
+
+
+def test_a_move_can_be_typed_in_the_one_grammar() -> None:
+    # The prompt reads what str(move) prints (parse_move), not only a number.
+    from block_dominoes.round import Play, RoundState
+    from block_dominoes.tiles import Tile
+    from block_dominoes.tui import play_round_tui
+
+    state = _both_ends_state()
+    assert isinstance(state, RoundState)
+    answers = iter(["[2|5] on 5\n"])
+    final = play_round_tui(
+        state, ["random", "random"], 0, read=lambda _: next(answers), write=lambda _: None
+    )
+    assert final.history[2] == (1, Play(Tile.parse("2-5"), 5))

@@ -16,7 +16,51 @@ __all__ = [
     "MissingDependencyError",
     "SheetFileError",
     "UnknownRulesError",
+    "cut",
+    "cut_path",
+    "quoted",
 ]
+
+#: How much of a piece of input a message quotes: enough to recognise it, short
+#: enough that a 120 KB argument still gives one readable line.
+QUOTE_LIMIT = 60
+
+
+def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, with ``…`` when something was left out.
+
+    >>> cut("1-2")
+    '1-2'
+    >>> cut("9" * 100, 10)
+    '999999999…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def cut_path(path: str, limit: int = 200) -> str:
+    """A file name for a message: whole unless huge, then its end (the name) is kept.
+
+    >>> cut_path("a/" * 200 + "game.txt", 12)
+    '…/a/game.txt'
+    """
+    return path if len(path) <= limit else "\u2026" + path[-(limit - 1) :]
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """The ``!r`` form of a piece of input for an error message, cut to a readable length.
+
+    Every message that quotes what a person typed or a file held goes through
+    here, so a huge argument is never echoed whole.
+
+    >>> quoted("1-2")
+    "'1-2'"
+    >>> quoted("x" * 1000, 12)
+    "'xxxxxxxxx…'"
+    """
+    text = value if isinstance(value, str) else repr(value)
+    if isinstance(value, str):
+        return repr(cut(text, limit - 2)) if len(text) > limit - 2 else repr(text)
+    return cut(text, limit)
 
 
 class BlockDominoesError(ValueError):

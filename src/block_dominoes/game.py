@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .codec import move_json
 from .deal import check_seed, rng_for
 from .errors import InvalidPositionError
 from .match import Match
-from .round import Draw, Pass, Play, RoundState
+from .round import RoundState
 from .rules import Rules, find_rules
 from .strategies import Strategy, find_strategy
 
@@ -76,18 +77,9 @@ def play_round(
     return PlayedRound(state, seed, tuple(reasons))
 
 
-def move_json(seat: int, move: Play | Pass | Draw) -> dict[str, object]:
-    """One move of a transcript: ``{"seat", "tile", "end"}``, ``{"seat", "pass": true}``
-    or, in the Draw game, ``{"seat", "draw": tile}``."""
-    if isinstance(move, Play):
-        return {"seat": seat, "tile": str(move.tile), "end": move.end}
-    if isinstance(move, Draw):
-        return {"seat": seat, "draw": str(move.tile)}
-    return {"seat": seat, "pass": True}
-
-
 def round_json(state: RoundState, seed: int | None) -> dict[str, object]:
-    """The transcript of a round, as ``block-dominoes play --json`` prints it (a record)."""
+    """The transcript of a round, as ``block-dominoes play --json`` prints it (a record;
+    each move written by :func:`block_dominoes.codec.move_json`, the one move serializer)."""
     out = state.outcome()
     rest = state.rest if not state.rules.draw else ()
     data: dict[str, object] = {

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidPositionError, InvalidTileError
+from .errors import InvalidPositionError, InvalidTileError, quoted
 from .feasible import (
     check_together,
     check_totals,
@@ -23,6 +23,7 @@ from .feasible import (
     pick_tiles,
     tiles_with_total,
 )
+from .inputs import MAX_DIGITS
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
 from .tiles import Tile, parse_tiles, pips
@@ -58,19 +59,18 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     outside the set, InvalidPositionError for a negative total."""
     r = find_rules(rules)
     if not isinstance(text, str):
-        raise InvalidTileError(f"expected a hand such as '1-4,0-0', '7' or '-', got {text!r}")
+        raise InvalidTileError(f"expected a hand such as '1-4,0-0', '7' or '-', got {quoted(text)}")
     body = text.strip()
     if body == "-":
         return HandSpec(body, 0, ())
     if re.fullmatch(r"[+-]?\d+", body):
-        if len(body) > 9:  # no set holds a billion pips; int() would refuse 4,300 digits
+        if len(body.lstrip("+-")) > MAX_DIGITS:
             raise InvalidPositionError(
-                f"hand {body[:12] + '...'!r} ({len(body)} characters): a pip total that "
-                "large is more than any hand can hold (R14)"
+                f"hand {quoted(text)}: a pip total of {len(body):,} digits; at most {MAX_DIGITS} (R14)"
             )
         total = int(body)
         if total < 0:
-            raise InvalidPositionError(f"hand {text!r}: a pip total cannot be negative (R14)")
+            raise InvalidPositionError(f"hand {quoted(text)}: a pip total cannot be negative (R14)")
         return HandSpec(body, total, None)
     if not body:
         raise InvalidTileError(
@@ -80,7 +80,7 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     tiles = tuple(parse_tiles(body, max_pip=r.max_pip))
     if not tiles:
         raise InvalidTileError(
-            f"hand {text!r} holds no tiles: write tiles such as '1-4,0-0', a total such "
+            f"hand {quoted(text)} holds no tiles: write tiles such as '1-4,0-0', a total such "
             "as '7', or '-' for the player who went out (R2)"
         )
     return HandSpec(body, pips(tiles), tiles)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidPositionError
-from .tiles import Tile
+from .errors import AmbiguousMoveError, IllegalMoveError
+from .tiles import Tile, parse_placement
 
 __all__ = ["Connection", "Line", "Link", "OpenEnd", "parse_placement"]
 
@@ -240,21 +240,3 @@ class Line:
         from .render import line_svg
 
         return line_svg(self)
-
-
-def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int | None]:
-    """Read ``TILE`` or ``TILE@V`` (attach at the open end showing V).
-
-    Raises :class:`InvalidTileError` for unreadable tiles and
-    :class:`InvalidPositionError` for an unreadable ``@V``.
-    """
-    body, sep, at = text.partition("@")
-    tile = Tile.parse(body, max_pip=max_pip)
-    if not sep:
-        return tile, None
-    at = at.strip()
-    if not at.isdecimal():
-        raise InvalidPositionError(
-            f"cannot read the end in {text!r}: write the open end's value, e.g. '3-4@4' (R7)"
-        )
-    return tile, int(at)

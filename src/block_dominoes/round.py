@@ -12,17 +12,24 @@ Seats are numbered 1..n in turn order (R6: seat i is followed by seat i+1).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .deal import Deal, deal
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidPositionError
+from .errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidPositionError,
+    InvalidTileError,
+    quoted,
+)
 from .line import Line
 from .rules import Rules, find_rules
 from .scoring import Outcome, score_round
-from .tiles import Tile, full_set, parse_tiles, pips
+from .tiles import Tile, full_set, parse_placement, parse_tiles, pips
 
-__all__ = ["Draw", "Move", "Pass", "Play", "RoundState", "check_hands"]
+__all__ = ["Draw", "Move", "Pass", "Play", "RoundState", "check_hands", "parse_move"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +65,42 @@ class Draw:
 
 
 Move = Play | Pass | Draw
+
+_PASS_WORDS = frozenset({"pass", "passes", "passed"})
+_DRAW_RE = re.compile(r"^draws?\s+(?P<tile>.*)$", re.IGNORECASE)
+_PLAY_RE = re.compile(r"^(?:plays?|leads?)\s+(?P<tile>.*)$", re.IGNORECASE)
+
+
+def parse_move(text: str, *, max_pip: int | None = None) -> Move:
+    """Read one move: the grammar ``str(move)`` prints, and the only one the package reads.
+
+    ``pass``; ``draw TILE`` (the Draw game); ``TILE`` (a lead, or a tile that
+    fits one end); ``TILE on V``, ``TILE at V`` or ``TILE@V`` (the open end
+    showing V). A play may start with ``play`` or ``lead``; words are
+    case-insensitive and spacing is free. The notation, ``RoundState.play``,
+    the terminal UI and ``line`` read moves through here.
+
+    Raises :class:`InvalidTileError` or :class:`InvalidPositionError` (an
+    unreadable end) naming the text.
+
+    >>> parse_move('[4|6] on 4'), parse_move('PASS'), parse_move('draw 2-3')
+    (Play(Tile.parse('4-6'), 4), Pass(), Draw(tile=Tile.parse('2-3')))
+    >>> parse_move(str(Play(Tile.parse('1-2'), 2))) == Play(Tile.parse('1-2'), 2)
+    True
+    """
+    if not isinstance(text, str):
+        raise InvalidTileError(
+            f"expected a move such as '[4|6] on 4' or 'pass', got {quoted(text)}"
+        )
+    body = " ".join(text.split())
+    if body.lower() in _PASS_WORDS:
+        return Pass()
+    if m := _DRAW_RE.match(body):
+        return Draw(Tile.parse(m["tile"], max_pip=max_pip))
+    if m := _PLAY_RE.match(body):
+        body = m["tile"]
+    tile, end = parse_placement(body, max_pip=max_pip)
+    return Play(tile, end)
 
 
 def check_hands(
@@ -332,14 +375,9 @@ class RoundState:
         )
 
     def play(self, text: str) -> RoundState:
-        """Apply a move written as text: ``'3-4'``, ``'3-4@4'``, ``'pass'``."""
-        body = text.strip().lower()
-        if body == "pass":
-            return self.apply(Pass())
-        from .line import parse_placement
-
-        tile, end = parse_placement(text, max_pip=self.rules.max_pip)
-        return self.apply(Play(tile, end))
+        """Apply a move written as text (:func:`parse_move`): ``'3-4'``, ``'[3|4] on 4'``,
+        ``'3-4@4'``, ``'pass'``, ``'draw 2-3'``; ``str(move)`` reads back."""
+        return self.apply(parse_move(text, max_pip=self.rules.max_pip))
 
     def transcript(self) -> list[str]:
         """One line per move: ``1: [1|4]``, ``2: [4|6] on 4``, ``3: pass``."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
-from .errors import InvalidPositionError, UnknownRulesError
+from .errors import InvalidPositionError, UnknownRulesError, quoted
 
 __all__ = [
     "PRESETS",
@@ -216,4 +216,4 @@ def find_rules(name: str | Rules) -> Rules:
         return PRESETS[key or ""]
     except KeyError:
         choices = ", ".join(repr(n) for n in PRESETS)
-        raise UnknownRulesError(f"unknown ruleset: {name!r}; choose from {choices}") from None
+        raise UnknownRulesError(f"unknown ruleset: {quoted(name)}; choose from {choices}") from None

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -205,6 +206,12 @@ def _round_player(job: _Job) -> _RoundFn:
     return slow_round
 
 
+def _ignore_sigint() -> None:
+    """Pool workers ignore Ctrl-C: the parent alone handles it (and ends the pool), so
+    an interrupted run prints one line, not one traceback per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_block(job: _Job) -> Counts:
     """Play one block of rounds or matches from the generator of (seed, block)."""
     n = job.players
@@ -348,14 +355,19 @@ class SimulationResult:
             "wins_by_position": list(by_pos),
             "ties": tied,
             "mean_points": round(self.mean_points, 6),
-            "mean_points_ci": [round(x, 6) for x in mean_interval(t.points, t.points_sq, t.games)],
+            # Points and pips are never negative: their intervals are clipped at 0.
+            "mean_points_ci": [
+                round(max(0.0, x), 6) for x in mean_interval(t.points, t.points_sq, t.games)
+            ],
             "points_by_seat": [round(p / rounds, 6) for p in t.points_by_seat],
             "points_ci_by_seat": [
-                [round(x, 6) for x in self.points(s)[1:]] for s in range(1, self.players + 1)
+                [round(max(0.0, x), 6) for x in self.points(s)[1:]]
+                for s in range(1, self.players + 1)
             ],
             "mean_pips_left_by_seat": [round(p / rounds, 6) for p in t.pips_by_seat],
             "pips_left_ci_by_seat": [
-                [round(x, 6) for x in self.pips_left(s)[1:]] for s in range(1, self.players + 1)
+                [round(max(0.0, x), 6) for x in self.pips_left(s)[1:]]
+                for s in range(1, self.players + 1)
             ],
             "mean_moves": round(t.moves / rounds, 6),
             "workers": self.workers,
@@ -433,7 +445,9 @@ def simulate(
         procs = min(workers, len(jobs))
         # Several blocks per hand-over keep the messages few; imap keeps block order.
         chunk = max(1, len(jobs) // (procs * 8))
-        with multiprocessing.get_context().Pool(procs) as pool:
+        # On Ctrl-C the parent's KeyboardInterrupt leaves the ``with``, which
+        # terminates the workers (they ignore SIGINT themselves).
+        with multiprocessing.get_context().Pool(procs, initializer=_ignore_sigint) as pool:
             for c in pool.imap(_run_block, jobs, chunksize=chunk):
                 total.merge(c)
                 done += c.matches or c.rounds.games

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .deal import shuffled
-from .errors import BlockDominoesError, IllegalMoveError
+from .errors import BlockDominoesError, IllegalMoveError, quoted
 from .line import Line
 from .round import Draw, Move, Pass, Play, RoundState
 from .rules import Rules
@@ -698,4 +698,6 @@ def find_strategy(name: str) -> Strategy:
         return STRATEGIES[name.strip().lower()]
     except (KeyError, AttributeError):
         choices = ", ".join(repr(n) for n in STRATEGIES)
-        raise BlockDominoesError(f"unknown strategy: {name!r}; choose from {choices}") from None
+        raise BlockDominoesError(
+            f"unknown strategy: {quoted(name)}; choose from {choices}"
+        ) from None

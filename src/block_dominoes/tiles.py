@@ -1,4 +1,9 @@
-"""Tiles and domino sets (R2, V5), and parsing of tile and hand text.
+"""Tiles and domino sets (R2, V5), and parsing of tile, hand and placement text.
+
+The input policy (:mod:`block_dominoes.inputs`): a half is one or two decimal
+digits of any script (``3``, ``٣``); brackets come in pairs (``[1|2]`` or
+``1-2``, never ``[1|2`` or ``1-2]``); the halves are separated by ``-``, ``|``,
+``:`` or ``/`` with free spacing.
 
 >>> Tile.parse('5-3')
 Tile.parse('3-5')
@@ -15,13 +20,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from .errors import InvalidTileError
+from .errors import InvalidPositionError, InvalidTileError, quoted
 
 __all__ = [
     "Tile",
     "count",
     "format_tiles",
     "full_set",
+    "parse_placement",
     "parse_tiles",
     "pips",
     "set_name",
@@ -29,8 +35,40 @@ __all__ = [
     "tile_index",
 ]
 
-_TILE_RE = re.compile(r"^\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?$")
-_SPLIT_RE = re.compile(r"\]\s*\[|[\s,;]+")
+# The tile pattern, written once: the notation and the move grammar build on it.
+# ``\d`` is any decimal digit (str.isdecimal), as the input policy says.
+TILE_PATTERN = r"(?:\[\s*\d{1,2}\s*[-|:/]\s*\d{1,2}\s*\]|\d{1,2}\s*[-|:/]\s*\d{1,2})"
+_TILE_RE = re.compile(rf"^{TILE_PATTERN}$")
+_HALVES_RE = re.compile(r"\d{1,2}")
+# Between tiles: spaces, commas, semicolons, or nothing between ']' and '['.
+_SPLIT_RE = re.compile(r"(?<=\])\s*(?=\[)|[\s,;]+")
+# A placement: a tile, then optionally the open end it joins ('on 4', 'at 4', '@4').
+_PLACE_RE = re.compile(
+    rf"^(?P<tile>{TILE_PATTERN})(?:\s*(?:(?:on|at)\s+(?:the\s+)?|@\s*)(?P<end>\S*?)(?:\s+end)?)?$",
+    re.IGNORECASE,
+)
+
+
+def _paired(text: str) -> bool:
+    """True when every ``[`` is closed by a later ``]`` (no nesting needed)."""
+    depth = 0
+    for c in text:
+        depth += (c == "[") - (c == "]")
+        if depth < 0 or depth > 1:
+            return False
+    return depth == 0
+
+
+def _tile_help(text: str) -> str:
+    body = text.strip()
+    if not _paired(body):
+        return (
+            f"cannot read {quoted(text)} as a tile: its brackets do not pair up; "
+            "a tile is two numbers such as '3-5' or '[3|5]' (R2)"
+        )
+    return (
+        f"cannot read {quoted(text)} as a tile: a tile is two numbers such as '3-5' or '[3|5]' (R2)"
+    )
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -72,16 +110,14 @@ class Tile:
         block_dominoes.errors.InvalidTileError: tile '7-1' is not in the double-six set: halves go from 0 to 6 (R2)
         """
         if not isinstance(text, str):
-            raise InvalidTileError(f"expected tile text such as '3-5', got {text!r}")
-        m = _TILE_RE.match(text.strip())
-        if m is None:
-            raise InvalidTileError(
-                f"cannot read {text!r} as a tile: a tile is two numbers such as '3-5' or '[3|5]' (R2)"
-            )
-        tile = cls.of(int(m.group(1)), int(m.group(2)))
+            raise InvalidTileError(f"expected tile text such as '3-5', got {quoted(text)}")
+        if _TILE_RE.match(text.strip()) is None:
+            raise InvalidTileError(_tile_help(text))
+        a, b = _HALVES_RE.findall(text)
+        tile = cls.of(int(a), int(b))
         if max_pip is not None and tile.high > max_pip:
             raise InvalidTileError(
-                f"tile {text.strip()!r} is not in the {set_name(max_pip)} set: "
+                f"tile {quoted(text.strip())} is not in the {set_name(max_pip)} set: "
                 f"halves go from 0 to {max_pip} ({'R2' if max_pip == 6 else 'V5'})"
             )
         return tile
@@ -154,17 +190,54 @@ def parse_tiles(text: str, *, max_pip: int | None = None) -> list[Tile]:
     they are allowed.
     """
     if not isinstance(text, str):
-        raise InvalidTileError(f"expected tiles such as '1-4,0-0', got {text!r}")
+        raise InvalidTileError(f"expected tiles such as '1-4,0-0', got {quoted(text)}")
     body = text.strip()
     if not body:
         return []
     pieces = [p for p in _SPLIT_RE.split(body) if p]
     if not pieces:
         raise InvalidTileError(
-            f"cannot read {text!r} as tiles: it has separators but no tiles, "
+            f"cannot read {quoted(text)} as tiles: it has separators but no tiles, "
             "write tiles such as '1-4,0-0' (R2)"
         )
     return [Tile.parse(p, max_pip=max_pip) for p in pieces]
+
+
+def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int | None]:
+    """Read a tile and, optionally, the open end it joins: ``3-4``, ``[3|4] on 4``,
+    ``3-4 at 4``, ``3-4@4`` (the move grammar's play, see
+    :func:`block_dominoes.round.parse_move`).
+
+    Raises :class:`InvalidTileError` for an unreadable tile and
+    :class:`InvalidPositionError` for an unreadable end.
+
+    >>> parse_placement('[4|6] on 4')
+    (Tile.parse('4-6'), 4)
+    >>> parse_placement('6-4@٤')
+    (Tile.parse('4-6'), 4)
+    """
+    if not isinstance(text, str):
+        raise InvalidTileError(f"expected a tile such as '3-4' or '3-4@4', got {quoted(text)}")
+    body = text.strip()
+    m = _PLACE_RE.match(body)
+    if m is None:
+        head = re.split(r"\s+(?:on|at)\s|@", body, maxsplit=1, flags=re.IGNORECASE)[0]
+        if _TILE_RE.match(head.strip()) is None:
+            raise InvalidTileError(_tile_help(head if head.strip() else text))
+        raise InvalidPositionError(
+            f"cannot read the end in {quoted(text)}: write the open end's value, "
+            "e.g. '3-4@4' or '[3|4] on 4' (R7)"
+        )
+    tile = Tile.parse(m["tile"], max_pip=max_pip)
+    end = m["end"]
+    if end is None:
+        return tile, None
+    if not end.isdecimal() or len(end) > 2:
+        raise InvalidPositionError(
+            f"cannot read the end in {quoted(text)}: write the open end's value, "
+            "e.g. '3-4@4' or '[3|4] on 4' (R7)"
+        )
+    return tile, int(end)
 
 
 def split_tiles(text: str) -> list[str]:

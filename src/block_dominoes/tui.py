@@ -1,22 +1,27 @@
 """A text UI for ``block-dominoes play --interactive``: you are player 1.
 
-Shows the line and your hand numbered; type a number to play that tile, ``h``
-for a hint, ``q`` to quit. A tile that fits both ends asks which end. Bad
-input is refused with the reason and asked again. Passes are made for you
-(R9). Ctrl-D (end of input) quits cleanly. At the end every hand is shown with
-the score and its explanation.
+Shows the line and your hand numbered; type a number to play that tile, or
+the move itself in the package's one move grammar (``[4|6] on 4``, ``4-6@4``,
+:func:`block_dominoes.round.parse_move`), ``h`` for a hint, ``q`` to quit. A
+tile that fits both ends asks which end; ``b`` (or an empty answer) goes back
+to choosing a tile. Bad input is refused with the reason and asked again.
+Passes are made for you (R9). Ctrl-D (end of input) quits cleanly; Ctrl-C at
+any moment stops with one line and exit status 130. Without ``--seed`` the
+deal is random and its number is printed, so the game can be replayed. At the
+end every hand is shown with the score and its explanation.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Callable
 
 from .deal import check_seed, rng_for
-from .errors import BlockDominoesError
+from .errors import BlockDominoesError, quoted
 from .game import round_json
-from .round import Draw, Pass, Play, RoundState
+from .round import Draw, Pass, Play, RoundState, parse_move
 from .rules import find_rules
 from .strategies import find_strategy, hint
 
@@ -24,7 +29,15 @@ __all__ = ["Quit", "play_round_tui", "run"]
 
 
 class Quit(Exception):
-    """The player ended the session (Ctrl-D, Ctrl-C or ``q``)."""
+    """The player ended the session (Ctrl-D or ``q``); Ctrl-C is KeyboardInterrupt."""
+
+
+class _Back(Exception):
+    """The player chose to go back to choosing a tile (``b`` at the which-end prompt)."""
+
+
+#: The largest deal number a random interactive deal uses (short enough to retype).
+RANDOM_DEALS = 100_000
 
 
 Reader = Callable[[str], str]
@@ -34,10 +47,7 @@ Writer = Callable[[str], None]
 def _stdin_reader(prompt: str) -> str:
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    try:
-        line = sys.stdin.readline()
-    except KeyboardInterrupt:
-        raise Quit from None
+    line = sys.stdin.readline()  # Ctrl-C raises KeyboardInterrupt: the CLI exits 130
     if not line:
         raise Quit
     return line
@@ -71,31 +81,58 @@ def _show(state: RoundState, write: Writer) -> None:
     write(f"your hand: {tiles}   (* fits)")
 
 
+def _which_end(tile_text: str, ends: tuple[int, ...], read: Reader, write: Writer) -> int:
+    """Ask which end a tile that fits both goes to; ``b`` or nothing goes back."""
+    while True:
+        which = read(f"{tile_text} fits both ends: on the {ends[0]} or the {ends[1]} (b = back)? ")
+        which = which.strip().lower()
+        if which in ("", "b", "back"):
+            raise _Back
+        if which.isdecimal() and len(which) <= 2 and int(which) in ends:
+            return int(which)
+        write(f"cannot read {quoted(which)}: type {ends[0]} or {ends[1]}, or b to go back (R7)")
+
+
 def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
     hand = state.hand(state.current_player)
     while True:
-        text = read("your move (number, h = hint, q = quit): ").strip().lower()
-        if text in ("q", "quit"):
+        text = read("your move (number or tile, h = hint, q = quit): ").strip()
+        low = text.lower()
+        if low in ("q", "quit"):
             raise Quit
-        if text in ("h", "hint"):
+        if low in ("h", "hint"):
             h = hint(state)
             write(f"hint: {h.reason}")
             continue
-        if not text.isdecimal() or not 1 <= int(text) <= len(hand):
-            write(
-                f"cannot read {text!r}: type a tile number from 1 to {len(hand)}, or h for a hint"
-            )
-            continue
-        tile = hand[int(text) - 1]
-        ends = state.line.fits(tile) if not state.line.is_empty else ()
-        if len(ends) == 2:
-            while True:
-                which = read(f"{tile} fits both ends: on the {ends[0]} or the {ends[1]}? ")
-                which = which.strip()
-                if which.isdecimal() and int(which) in ends:
-                    return Play(tile, int(which))
-                write(f"cannot read {which!r}: type {ends[0]} or {ends[1]} (R7)")
-        move = Play(tile, ends[0] if ends else None)
+        if text.isdecimal():
+            if len(text) > 3 or not 1 <= int(text) <= len(hand):
+                write(
+                    f"cannot read {quoted(text)}: type a tile number from 1 to {len(hand)}, "
+                    "or h for a hint"
+                )
+                continue
+            move = Play(hand[int(text) - 1])
+        else:
+            try:
+                parsed = parse_move(text, max_pip=state.rules.max_pip)
+            except BlockDominoesError:
+                write(
+                    f"cannot read {quoted(text)}: type a tile number from 1 to {len(hand)}, "
+                    "a move such as '[4|6] on 4', or h for a hint"
+                )
+                continue
+            if not isinstance(parsed, Play):
+                write(f"{parsed} is made for you when no tile fits (R9); choose a tile")
+                continue
+            move = parsed
+        ends = state.line.fits(move.tile) if not state.line.is_empty else ()
+        if move.end is None and len(ends) == 2:
+            try:
+                move = Play(move.tile, _which_end(str(move.tile), ends, read, write))
+            except _Back:
+                continue
+        elif move.end is None and ends:
+            move = Play(move.tile, ends[0])
         why = state.explain_illegal(move)
         if why is not None:
             write(why)
@@ -149,7 +186,7 @@ def run(a: argparse.Namespace) -> tuple[str, object]:
     """The ``play --interactive`` command: one round, you are player 1."""
     rules = find_rules(a.rules)
     players = a.players if a.players is not None else 2
-    seed = check_seed(a.seed)
+    seed = None if a.seed is None else check_seed(a.seed)
     names = list(a.strategy or ["random"])
     if len(names) == 1:
         names = names * (players - 1)
@@ -160,6 +197,9 @@ def run(a: argparse.Namespace) -> tuple[str, object]:
         )
     for n in names:
         find_strategy(n)
+    if seed is None:  # a random deal, printed so that the game can be replayed
+        seed = random.SystemRandom().randrange(RANDOM_DEALS)
+        _stdout_writer(f"deal {seed}: replay with --seed {seed}")
     state = RoundState.deal(rules, players, seed)
     _stdout_writer(
         f"rules {rules.name}, {players} players, deal {seed}; you are player 1; "

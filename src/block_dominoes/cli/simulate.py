@@ -1,39 +1,28 @@
 """The ``simulate`` sub-command: many seeded rounds or matches, counted.
 
-Registered through ``cli.EXTENSIONS``::
+Registered by :mod:`block_dominoes.cli`::
 
     block-dominoes simulate --players 3 --games 100000 [--rules NAME]
         [--strategy NAME ...] [--seed S] [--workers W] [--matches] [--json]
 
 A progress bar (tqdm) goes to stderr only when stderr is a terminal, ``--json``
-is not given and the run lasts more than half a second.
+is not given and the run lasts more than half a second. Ctrl-C stops the run
+and its workers with one line and exit status 130. The intervals printed for the
+mean points (text and JSON) are clipped at 0 (points are never negative; the normal
+approximation's lower end can fall below 0 when most rounds score 0).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
-from .simulate import BLOCK, MAX_GAMES, SimulationResult, mean_interval, simulate, wilson
+from ..simulate import BLOCK, MAX_GAMES, SimulationResult, mean_interval, simulate, wilson
+from .base import Subparsers, add_command, add_common, whole_arg
 
 __all__ = ["cmd_simulate", "register"]
-
-
-def _whole(name: str, low: int, high: int, rule: str = "") -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        body = text.strip()
-        if not body.isdecimal() or not low <= int(body) <= high:
-            why = f" ({rule})" if rule else ""
-            raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number from {low} to {high:,}, got {text!r}{why}"
-            )
-        return int(body)
-
-    return parse
 
 
 def _pct(x: float) -> str:
@@ -82,6 +71,7 @@ def describe(res: SimulationResult) -> str:
     )
     t = res.rounds
     lo, hi = mean_interval(t.points, t.points_sq, t.games)
+    lo = max(0.0, lo)  # points are never negative: the interval is clipped at 0
     lines.append(
         f"mean points per round: {res.mean_points:.2f} (95% CI {lo:.2f}-{hi:.2f}; a tied block scores 0)"
     )
@@ -104,7 +94,7 @@ def _bar(total: int, unit: str, show: bool) -> Iterator[Callable[[int], None] | 
         yield None
         return
     try:
-        tqdm = importlib.import_module("tqdm").tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - tqdm is in requirements.txt
         yield None
         return
@@ -138,15 +128,18 @@ def cmd_simulate(a: argparse.Namespace) -> tuple[str, object]:
     return describe(res), res.to_json()
 
 
-def register(subparsers: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+def register(sub: Subparsers) -> None:
     """Add ``simulate``."""
-    s = subparsers.add_parser(
-        "simulate", help="play many seeded rounds (or matches) and count blocks, wins, points"
+    s = add_command(
+        sub,
+        "simulate",
+        cmd_simulate,
+        "play many seeded rounds (or matches) and count blocks, wins, points",
     )
-    s.add_argument("--players", type=_whole("players", 2, 4, "R1"), required=True, metavar="N")
+    s.add_argument("--players", type=whole_arg("players", 2, 4, "R1"), required=True, metavar="N")
     s.add_argument(
         "--games",
-        type=_whole("the number of games", 1, MAX_GAMES),
+        type=whole_arg("the number of games", 1, MAX_GAMES),
         required=True,
         metavar="G",
         help="rounds to play (matches with --matches)",
@@ -158,15 +151,14 @@ def register(subparsers: Any, common: Callable[[argparse.ArgumentParser], None])
         help="computer strategy (once for all seats, or once per seat; default random)",
     )
     s.add_argument(
-        "--seed", type=_whole("the seed", 0, 2**63), default=0, metavar="S", help="default 0"
+        "--seed", type=whole_arg("the seed", 0, 2**63), default=0, metavar="S", help="default 0"
     )
     s.add_argument(
         "--workers",
-        type=_whole("the number of workers", 1, 64),
+        type=whole_arg("the number of workers", 1, 64),
         default=1,
         metavar="W",
         help="processes to share the work (the numbers do not change; default 1)",
     )
     s.add_argument("--matches", action="store_true", help="play whole matches to the target (R20)")
-    common(s)
-    s.set_defaults(func=cmd_simulate)
+    add_common(s)

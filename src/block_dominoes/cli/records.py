@@ -20,30 +20,41 @@ line; a record that names another ruleset is an error.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from .checker import check_record
-from .records import Record, RecordError, dump_json, format_record, load_record, record_to_json
-from .rules import find_rules
+from ..checker import check_record
+from ..codec import Record, RecordError, dump_json, record_to_json
+from ..errors import cut_path, quoted
+from ..notation import format_record
+from ..records import load_record
+from ..rules import find_rules
+from .base import Subparsers, add_command, add_common
 
 __all__ = ["cmd_check", "cmd_convert", "read_record", "register"]
 
 _FORMS = {".json": "json", ".txt": "text"}
 
 
+def os_error(name: str, e: OSError) -> RecordError:
+    """An OS error as one line naming the file: ``game.txt: cannot read it: Is a directory``."""
+    return RecordError(f"{name}: cannot read it: {e.strerror or type(e).__name__}")
+
+
 def _read(path: str, rules: str | None) -> tuple[Record, str]:
-    name = "<stdin>" if path == "-" else path
+    name = "<stdin>" if path == "-" else cut_path(path)
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise RecordError(
             f"{name}: cannot read it: a record is text in UTF-8 (save it as UTF-8 and try again)"
         ) from None
+    except OSError as e:
+        raise os_error(name, e) from None
+    form = "json" if Path(path).suffix.lower() == ".json" else None
     try:
-        record = load_record(text, default_rules=rules or "pagat")
+        record = load_record(text, default_rules=rules or "pagat", form=form)
     except RecordError as e:
         raise RecordError(f"{name}: {e}") from None
     if rules is not None and find_rules(rules).name != record.rules:
@@ -56,8 +67,8 @@ def _read(path: str, rules: str | None) -> tuple[Record, str]:
 def read_record(path: str, rules: str | None = None) -> Record:
     """Read the record in file ``path`` (``-``: standard input), in either form.
 
-    Raises :class:`RecordError` whose message starts with the file's name, and
-    OSError for a file that cannot be opened.
+    Raises :class:`RecordError` whose message starts with the file's name, also
+    for a file that cannot be opened (an OS error).
     """
     return _read(path, rules)[0]
 
@@ -70,7 +81,7 @@ def _form_of(out: str, to: str | None, record_text: str) -> str:
     form = _FORMS.get(Path(out).suffix.lower())
     if form is None:
         raise RecordError(
-            f"cannot tell which form to write to {out!r}: name it .json or .txt, or give --to"
+            f"cannot tell which form to write to {quoted(out)}: name it .json or .txt, or give --to"
         )
     return form
 
@@ -82,12 +93,17 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
     data = record_to_json(record)
     if a.output == "-":
         return body.rstrip("\n"), data
-    if a.input != "-" and Path(a.output).resolve() == Path(a.input).resolve():
+    if a.input != "-" and _same_file(a.input, a.output):
         raise RecordError(
-            f"OUT {a.output!r} is the record being read: write the converted record to "
-            "another file, so the original is kept"
+            f"OUT {quoted(a.output)} is the record being read (the same file, or a link to "
+            "it): write the converted record to another file, so the original is kept"
         )
-    Path(a.output).write_text(body, encoding="utf-8")
+    try:
+        Path(a.output).write_text(body, encoding="utf-8")
+    except OSError as e:
+        raise RecordError(
+            f"{quoted(a.output)}: cannot write it: {e.strerror or type(e).__name__}"
+        ) from None
     n = len(record.moves)
     return f"wrote {a.output}: the record in {form} form ({n} move{'' if n == 1 else 's'})", {
         "written": a.output,
@@ -96,34 +112,47 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
     }
 
 
+def _same_file(a: str, b: str) -> bool:
+    """True when ``b`` is ``a`` itself: the same path, a symlink or a hard link to it."""
+    if Path(a).resolve() == Path(b).resolve():
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def cmd_check(a: argparse.Namespace) -> tuple[str, object, int]:
     verdict = check_record(read_record(a.record, a.rules))
     # A broken rule is a verdict, not bad input: it is printed, with exit status 1.
     return verdict.describe(), verdict.to_json(), 0 if verdict.valid else 1
 
 
-def register(
-    sub: Any,  # argparse's _SubParsersAction, whose type is private
-    common: Callable[[argparse.ArgumentParser], None],
-) -> None:
+def register(sub: Subparsers) -> None:
     """Add ``record convert`` and ``check`` to the ``block-dominoes`` parser."""
-    p = sub.add_parser("record", help="convert a game record between JSON and the notation")
+    p = add_command(
+        sub, "record", cmd_convert, "convert a game record between JSON and the notation"
+    )
     rsub = p.add_subparsers(
         dest="record_command", required=True, parser_class=type(p), metavar="convert"
     )
-    c = rsub.add_parser("convert", help="read a record in either form, write it in the other")
+    c = add_command(
+        rsub, "convert", cmd_convert, "read a record in either form, write it in the other"
+    )
     c.add_argument("input", metavar="IN", help="a record (.json or notation), or - for stdin")
     c.add_argument("output", metavar="OUT", help="file to write (.json or .txt), or - for stdout")
     c.add_argument(
         "--to", choices=("json", "text"), help="the form to write (instead of OUT's extension)"
     )
-    common(c)
-    c.set_defaults(func=cmd_convert, rules=None)
+    add_common(c)
+    c.set_defaults(rules=None)
 
-    k = sub.add_parser(
+    k = add_command(
+        sub,
         "check",
-        help="replay a record and report the first broken rule (exit 1 if there is one)",
+        cmd_check,
+        "replay a record and report the first broken rule (exit 1 if there is one)",
     )
     k.add_argument("record", metavar="RECORD", help="a record (JSON or notation), or - for stdin")
-    common(k)
-    k.set_defaults(func=cmd_check, rules=None)
+    add_common(k)
+    k.set_defaults(rules=None)

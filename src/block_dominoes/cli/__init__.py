@@ -1,0 +1,98 @@
+"""The ``block-dominoes`` command line: parse, call one engine function, print.
+
+Each command family is one module, registered explicitly in :data:`COMMANDS`:
+:mod:`.info` (score, line, legal, rules, strategies), :mod:`.play` (play, match,
+solve), :mod:`.sheet`, :mod:`.records` (record convert, check) and
+:mod:`.simulate`. Bad input exits with status 2 and one line on stderr naming
+the input and the rule it breaks (usage errors name the sub-command:
+``block-dominoes sheet add: ...``); nothing is printed on stdout. Ctrl-C exits
+with status 130 and one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from . import info, play, records, sheet, simulate
+from .base import Parser, Subparsers, UsageError
+
+__all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
+
+#: The sub-command registrations, in the order ``--help`` lists them.
+COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
+    info.register,  # score, line, legal
+    play.register,  # play, match
+    info.register_lists,  # rules, strategies
+    play.register_solve,  # solve
+    sheet.register,  # sheet new|add|claim|edit|undo|show|plot
+    records.register,  # record convert, check
+    simulate.register,  # simulate
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="block-dominoes", description="Check the rules of Block dominoes.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser, metavar="COMMAND")
+    for register in COMMANDS:
+        register(sub)
+    return p
+
+
+def _parse(args: list[str]) -> argparse.Namespace:
+    ns, extra = build_parser().parse_known_args(args)
+    if extra:
+        # argparse reports unknown words from the top-level parser; name the sub-command.
+        prog = getattr(ns, "prog", "block-dominoes")
+        raise UsageError(f"{prog}: unrecognized arguments: {' '.join(extra)[:200]}")
+    return ns
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status: 0, 2 for bad input, 130 for
+    Ctrl-C, or the status a command gives for its verdict (``check``: 1 for a
+    broken rule)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        ns = _parse(args)
+        text, data, *rest = ns.func(ns)
+        if getattr(ns, "json", False):
+            print(json.dumps(data, ensure_ascii=False))
+        elif text:
+            print(text)
+        sys.stdout.flush()
+    except UsageError as e:
+        print(_one_line(e), file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print("\nblock-dominoes: interrupted", file=sys.stderr)
+        return 130
+    except RecursionError:
+        print("block-dominoes: error: the input is nested too deeply to read", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as e:
+        print(f"block-dominoes: error: {_one_line(e)}", file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug: one line, not a traceback (BLOCK_DOMINOES_DEBUG=1 shows it)
+        if os.environ.get("BLOCK_DOMINOES_DEBUG") == "1":
+            raise
+        print(
+            f"block-dominoes: internal error ({type(e).__name__}: {_one_line(e)}); "
+            "please report it with the command you ran",
+            file=sys.stderr,
+        )
+        return 1
+    return int(rest[0]) if rest else 0
+
+
+def _one_line(e: BaseException) -> str:
+    """The message on one line, cut so that a huge input never floods the terminal."""
+    text = " ".join(str(e).split())
+    return text if len(text) <= 1000 else text[:999] + "\u2026"

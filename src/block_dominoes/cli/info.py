@@ -1,0 +1,174 @@
+"""Sub-commands that look things up: ``score``, ``line``, ``legal``, ``rules``, ``strategies``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import BlockDominoesError, InvalidPositionError, quoted
+from ..hands import most_tiles, score_hands
+from ..line import Line, parse_placement
+from ..rules import Rules, find_rules, rules_names
+from ..strategies import STRATEGIES
+from ..tiles import parse_tiles, set_name, split_tiles
+from .base import Subparsers, add_command, add_common, add_json, add_rules
+
+__all__ = ["cmd_legal", "cmd_line", "cmd_rules", "cmd_score", "cmd_strategies", "register"]
+
+
+def cmd_score(a: argparse.Namespace) -> tuple[str, object]:
+    out = score_hands(find_rules(a.rules), a.hands)
+    text = f"{out.explanation}\ntotals: {', '.join(map(str, out.totals))}"
+    return text, out.to_json()
+
+
+def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
+    r = find_rules(a.rules)
+    line = Line()
+    for i, text in enumerate(a.tiles, start=1):
+        try:
+            tile, end = parse_placement(text, max_pip=r.max_pip)
+            if line.is_empty and end is not None:
+                # The lead joins no end, so '@V' on it means nothing: refused the same
+                # way whether or not the tile has a V (R5).
+                raise InvalidPositionError(
+                    f"illegal lead: the lead joins no open end, so it takes no '@{end}': "
+                    f"write it as {str(tile)!r} alone (R5)"
+                )
+            line = line.place(tile, end)
+        except BlockDominoesError as e:
+            raise type(e)(f"tile {i} ({quoted(text)}): {e}") from None
+    if a.svg is not None:
+        from ..render import line_svg
+
+        if not a.svg.strip():
+            raise InvalidPositionError("--svg needs a file name to write the diagram to")
+        try:
+            Path(a.svg).write_text(line_svg(line), encoding="utf-8")
+        except OSError as e:
+            raise InvalidPositionError(
+                f"--svg {quoted(a.svg)}: cannot write it: {e.strerror}"
+            ) from None
+    return line.describe(), line.to_json()
+
+
+def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
+    r = find_rules(a.rules)
+    line = Line.build(split_tiles(a.line), max_pip=r.max_pip)
+    hand = parse_tiles(a.hand, max_pip=r.max_pip)
+    if not hand:
+        raise InvalidPositionError(
+            "--hand is empty: a player with no tiles has gone out and the round is over (R13)"
+        )
+    most = max(most_tiles(r, n) for n in r.player_counts)
+    if len(hand) > most:
+        raise InvalidPositionError(
+            f"--hand has {len(hand)} tiles, but under {r.name!r} a hand holds at most {most} (R3)"
+        )
+    if len(set(hand)) != len(hand):
+        dup = next(t for t in hand if hand.count(t) > 1)
+        raise InvalidPositionError(
+            f"tile {str(dup)!r} is in the hand twice: each tile is unique (R2)"
+        )
+    both = [t for t in hand if t in line.tiles]
+    if both:
+        raise InvalidPositionError(
+            f"tile {str(both[0])!r} is both in the hand and on the line: each tile is unique (R2)"
+        )
+    moves: list[dict[str, object]]
+    if line.is_empty:
+        moves = [{"tile": str(t), "end": None} for t in sorted(hand)]
+    else:
+        moves = [{"tile": str(t), "end": v} for t in sorted(hand) for v in line.fits(t)]
+    must_pass = not moves
+    if must_pass:
+        ends = " and ".join(str(v) for v in line.end_values)
+        text = f"must pass: no tile in the hand matches the open ends {ends} (R9)"
+    else:
+        text = "\n".join(
+            f"{m['tile']} as the lead" if m["end"] is None else f"{m['tile']} on the {m['end']}"
+            for m in moves
+        )
+    return text, {"must_pass": must_pass, "moves": moves}
+
+
+def _details(r: Rules) -> dict[str, object]:
+    return {
+        "name": r.name,
+        "description": r.description,
+        "source": r.source,
+        "set": set_name(r.max_pip),
+        "hand_sizes": {str(n): k for n, k in r.hand_sizes},
+        "targets": {str(n): k for n, k in r.targets},
+        "first_lead": r.first_lead.value,
+        "next_starter": r.next_starter.value,
+        "blocked_scoring": r.blocked_scoring.value,
+        "partnerships": r.partnerships,
+        "draw": r.draw,
+    }
+
+
+def cmd_rules(a: argparse.Namespace) -> tuple[str, object]:
+    """Every preset; with ``--rules NAME``, that preset's details."""
+    if a.rules is not None:
+        r = find_rules(a.rules)
+        d = _details(r)
+        sizes = ", ".join(f"{n} players {k} tiles" for n, k in r.hand_sizes)
+        targets = ", ".join(f"{n} players {k}" for n, k in r.targets)
+        text = "\n".join(
+            [
+                f"{r.name}: {r.description} [source: {r.source}]",
+                f"set: {d['set']}; hands: {sizes}; targets: {targets}",
+                f"first lead: {r.first_lead.value}; next starter: {r.next_starter.value}; "
+                f"blocked scoring: {r.blocked_scoring.value}",
+                f"partnerships: {'yes' if r.partnerships else 'no'}; "
+                f"drawing: {'yes' if r.draw else 'no'}",
+            ]
+        )
+        return text, d
+    presets = [find_rules(n) for n in rules_names()]
+    text = "\n".join(f"{r.name}: {r.description} [source: {r.source}]" for r in presets)
+    return text, [
+        {"name": r.name, "description": r.description, "source": r.source} for r in presets
+    ]
+
+
+def cmd_strategies(a: argparse.Namespace) -> tuple[str, object]:
+    """Every strategy; with ``--rules NAME``, a first line says they all play that preset."""
+    text = "\n".join(f"{s.name}: {s.description}" for s in STRATEGIES.values())
+    if a.rules is not None:
+        r = find_rules(a.rules)
+        text = f"under {r.name}, every strategy can play ({len(STRATEGIES)}):\n{text}"
+    return text, [s.to_json() for s in STRATEGIES.values()]
+
+
+def register(sub: Subparsers) -> None:
+    """Add ``score``, ``line`` and ``legal``."""
+    s = add_command(sub, "score", cmd_score, "score the end of a round from the remaining hands")
+    s.add_argument("hands", nargs="+", metavar="HAND", help="tiles (1-4,0-0), a total (7) or -")
+    add_common(s)
+
+    s = add_command(sub, "line", cmd_line, "place tiles in order and show the line")
+    s.add_argument(
+        "tiles", nargs="+", metavar="TILE", help="3-4, or 3-4@4 to pick the end (not on the lead)"
+    )
+    s.add_argument("--svg", metavar="FILE", help="also write the diagram as SVG")
+    add_common(s)
+
+    s = add_command(sub, "legal", cmd_legal, "list the legal moves of a hand on a line")
+    s.add_argument("--line", required=True, metavar="TILES", help="the line, in order of play")
+    s.add_argument("--hand", required=True, metavar="TILES", help="the hand")
+    add_common(s)
+
+
+def register_lists(sub: Subparsers) -> None:
+    """Add ``rules`` and ``strategies``."""
+    s = add_command(sub, "rules", cmd_rules, "list the ruleset presets, or show one (--rules)")
+    add_rules(s, default=None)
+    add_json(s)
+
+    s = add_command(
+        sub, "strategies", cmd_strategies, "list the computer strategies (usable under --rules)"
+    )
+    add_rules(s, default=None)
+    add_json(s)

@@ -1,0 +1,153 @@
+"""Sub-commands that play: ``play`` (also ``--interactive``), ``match`` and ``solve``.
+
+``play`` and ``match`` deal seeded games for computer players (``--players``
+defaults to 2, ``--seed`` to deal 0); ``play --interactive`` hands the terminal
+to :func:`block_dominoes.tui.run` and, without ``--seed``, deals a random deal
+whose number it prints so the game can be replayed. ``solve HAND HAND`` prints
+the value of a two-player deal under perfect play (seat 1 leads).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import InvalidPositionError, quoted
+from ..game import play_match, play_round, round_json
+from ..rules import find_rules
+from ..solver import solve
+from ..tiles import parse_tiles
+from .base import Subparsers, UsageError, add_command, add_common, whole_arg
+
+__all__ = ["cmd_match", "cmd_play", "cmd_solve", "register"]
+
+DEFAULT_PLAYERS = 2
+
+
+def _strategy_arg(names: list[str] | None) -> list[str]:
+    return names or ["random"]
+
+
+def _players(text: str) -> int:
+    body = text.strip()
+    if not body.isdecimal() or len(body) > 3:
+        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, got {quoted(text)} (R1)")
+    return int(body)
+
+
+_seed = whole_arg("a deal number", 0, 2**63 - 1)
+
+
+def cmd_play(a: argparse.Namespace) -> tuple[str, object]:
+    if a.interactive:
+        if a.json:
+            raise UsageError(
+                "block-dominoes play: --interactive and --json cannot be combined: the "
+                "interactive round is played as text; replay it afterwards with "
+                "'play --seed S --json' for its record"
+            )
+        from ..tui import run as tui_run
+
+        return tui_run(a)
+    seed = 0 if a.seed is None else a.seed
+    g = play_round(a.rules, a.players, seed, _strategy_arg(a.strategy))
+    s = g.state
+    lines = [
+        f"rules {s.rules.name}, {s.players} players, deal {seed}; player {s.starter} starts",
+        *(
+            f"player {seat} holds {' '.join(map(str, h))}"
+            for seat, h in enumerate(s.dealt, start=1)
+        ),
+    ]
+    lines += [
+        f"{i}. player {seat}: {why}"
+        for i, ((seat, _), why) in enumerate(zip(s.history, g.reasons, strict=True), start=1)
+    ]
+    out = s.outcome()
+    assert out is not None
+    lines.append(out.explanation)
+    return "\n".join(lines), round_json(s, seed)
+
+
+def cmd_match(a: argparse.Namespace) -> tuple[str, object]:
+    m, _ = play_match(a.rules, a.players, a.seed, _strategy_arg(a.strategy))
+    lines = [f"rules {m.rules.name}, {m.players} players, target {m.target}, deal {a.seed}"]
+    for i, rec in enumerate(m.rounds, start=1):
+        lines.append(
+            f"round {i} (player {rec.starter} starts): {rec.outcome.explanation}; "
+            f"scores {', '.join(map(str, rec.scores))}"
+        )
+    lines.append(m.describe_result())
+    data = {
+        "rules": m.rules.name,
+        "seed": a.seed,
+        "players": m.players,
+        "target": m.target,
+        "rounds": [
+            {"starter": r.starter, "outcome": r.outcome.to_json(), "scores": list(r.scores)}
+            for r in m.rounds
+        ],
+        "result": m.result.to_json() if m.result else None,
+    }
+    return "\n".join(lines), data
+
+
+def cmd_solve(a: argparse.Namespace) -> tuple[str, object]:
+    r = find_rules(a.rules)
+    hands = []
+    for i, text in enumerate(a.hands, start=1):
+        if text.strip() in ("", "-"):
+            raise InvalidPositionError(
+                f"hand {i} ({quoted(text)}) is empty: the solver starts from a fresh deal (R3)"
+            )
+        hands.append(parse_tiles(text, max_pip=r.max_pip))
+    s = solve(*hands, rules=r)
+    best = ", ".join(str(t) for t in s.best)
+    if s.value > 0:
+        verdict = f"player 1 wins by {s.value} points"
+    elif s.value < 0:
+        verdict = f"player 2 wins by {-s.value} points"
+    else:
+        verdict = "neither player gains: the value is 0"
+    text = f"value {s.value}: with perfect play {verdict}; best lead{'s' if len(s.best) > 1 else ''}: {best}"
+    return text, s.to_json()
+
+
+def _game_options(s: argparse.ArgumentParser, seed_help: str) -> None:
+    s.add_argument(
+        "--players",
+        type=_players,
+        default=DEFAULT_PLAYERS,
+        metavar="N",
+        help=f"2, 3 or 4 (default {DEFAULT_PLAYERS}; R1)",
+    )
+    s.add_argument("--seed", type=_seed, metavar="S", help=seed_help)
+    s.add_argument(
+        "--strategy",
+        action="append",
+        metavar="NAME",
+        help="computer strategy (once for all seats, or once per seat)",
+    )
+    add_common(s)
+
+
+def register(sub: Subparsers) -> None:
+    """Add ``play`` and ``match``."""
+    s = add_command(sub, "play", cmd_play, "deal and play one round with computer players")
+    _game_options(
+        s, "deal number (default 0; with --interactive a random deal, printed for replay)"
+    )
+    s.add_argument(
+        "--interactive",
+        action="store_true",
+        help="play a round yourself in the terminal (seat 1) against computer players",
+    )
+    s = add_command(sub, "match", cmd_match, "play a whole match with computer players")
+    _game_options(s, "deal number (default 0)")
+    s.set_defaults(seed=0)
+
+
+def register_solve(sub: Subparsers) -> None:
+    """Add ``solve``."""
+    s = add_command(sub, "solve", cmd_solve, "solve a two-player deal with both hands known")
+    s.add_argument("hands", nargs="+", metavar="HAND", help="tiles, e.g. 1-4,0-0 (seat 1 leads)")
+    add_common(s)

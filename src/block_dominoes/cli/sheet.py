@@ -1,0 +1,202 @@
+"""``block-dominoes sheet ...``: keep a match score sheet in a JSON file.
+
+Sub-commands: ``new``, ``add``, ``claim``, ``edit``, ``undo``, ``show``, ``plot``.
+Every change loads the file, checks the change with :mod:`block_dominoes.sheet`
+and only then writes the file atomically; a refusal exits with status 2, one line
+on stderr, and leaves the file byte for byte as it was. matplotlib is imported only
+by ``plot``. This module calls the sheet's public functions only
+(:mod:`block_dominoes.sheet`); the chart is :mod:`block_dominoes.plot`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from ..errors import InvalidPositionError, quoted
+from ..inputs import MAX_DIGITS
+from ..plot import chart_format, save_sheet_chart
+from ..sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save, update
+from .base import Subparsers, add_command, add_common, add_json
+
+__all__ = ["cmd_plot", "register"]
+
+
+def _whole(text: str, what: str, least: int = 0) -> int:
+    """A typed whole number; ``least`` is the smallest the message names (seats and
+    rounds count from 1, points from 0)."""
+    body = text.strip()
+    if not body.isdecimal() or len(body) > MAX_DIGITS:
+        raise InvalidPositionError(f"{what} {quoted(text)} is not a whole number from {least}")
+    return int(body)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _ask(question: str) -> bool:
+    """Ask y/N on the terminal (the prompt goes to stderr); True only for y or yes."""
+    print(question, end="", file=sys.stderr, flush=True)
+    answer = sys.stdin.readline()
+    return answer.strip().lower() in {"y", "yes"}
+
+
+def _names(text: str | None) -> list[str] | None:
+    """The names of ``--names A,B,...``; the sheet model checks each (one line of text)."""
+    if text is None:
+        return None
+    return [x.strip() for x in text.split(",")]
+
+
+# -- commands -------------------------------------------------------------------------
+def cmd_new(a: argparse.Namespace) -> tuple[str, object]:
+    if not a.file.strip():
+        raise SheetFileError("sheet new needs a file name for the new sheet")
+    sheet = Sheet.new(
+        a.rules,
+        _whole(a.players, "number of players"),
+        names=_names(a.names),
+        starter=_whole(a.starter, "starter seat", least=1),
+    )
+    save(sheet, a.file, new=True)
+    return f"{sheet.header()}\nsaved to {a.file}", sheet.show_json()
+
+
+def cmd_add(a: argparse.Namespace) -> tuple[str, object]:
+    _, sheet = update(a.file, lambda s: s.add_hands(a.hands))
+    return sheet.round_text(sheet.rounds[-1]), sheet.show_json()
+
+
+def cmd_claim(a: argparse.Namespace) -> tuple[str, object]:
+    seat = _whole(a.seat, "claim refused: seat", least=1)
+    points = _whole(a.points, "claim refused: points")
+    _, sheet = update(a.file, lambda s: s.add_claim(seat, points))
+    return sheet.round_text(sheet.rounds[-1]), sheet.show_json()
+
+
+def cmd_edit(a: argparse.Namespace) -> tuple[str, object]:
+    number = _whole(a.round, "round number", least=1)
+    if a.claim is not None and a.hands:
+        raise InvalidPositionError("edit: give either the hands or --claim SEAT POINTS, not both")
+    if a.claim is not None:
+        entry = Entry.of_claim(
+            _whole(a.claim[0], "claim refused: seat", least=1),
+            _whole(a.claim[1], "claim refused: points"),
+        )
+    elif a.hands:
+        entry = Entry.of_hands(a.hands)
+    else:
+        raise InvalidPositionError("edit: give the round's hands, or --claim SEAT POINTS")
+    old, sheet = update(a.file, lambda s: s.edit(number, entry, drop_later=a.drop_later))
+    dropped = len(old.entries) - len(sheet.entries)
+    note = f"edited round {number}"
+    if dropped:
+        note += f"; dropped {dropped} later round{'s' if dropped > 1 else ''} (R20)"
+    return f"{note}\n{sheet.describe()}", sheet.show_json()
+
+
+def cmd_undo(a: argparse.Namespace) -> tuple[str, object]:
+    old = load(a.file)
+    if not old.entries:
+        raise InvalidPositionError("nothing to undo: the sheet has no rounds")
+    last = old.rounds[-1]
+    confirm = bool(a.yes)
+    if not confirm:
+        if not _stdin_is_terminal():
+            raise ConfirmationError(
+                f"undo of round {last.number} refused: no terminal to ask for a confirmation; "
+                "add --yes"
+            )
+        confirm = _ask(f"undo round {last.number} ({last.explanation})? [y/N] ")
+        if not confirm:
+            raise ConfirmationError(f"undo of round {last.number} cancelled: nothing changed")
+    sheet = old.undo(confirm=confirm)
+    save(sheet, a.file)
+    return (
+        f"undid round {last.number}: {last.explanation}\nnow: {sheet.scores_text()}",
+        sheet.show_json(),
+    )
+
+
+def cmd_show(a: argparse.Namespace) -> tuple[str, object]:
+    sheet = load(a.file)
+    return sheet.describe(), sheet.show_json()
+
+
+def cmd_plot(a: argparse.Namespace) -> tuple[str, object]:
+    chart_format(a.out)  # a wrong suffix is refused before the sheet is read
+    sheet = load(a.file)
+    save_sheet_chart(sheet, a.out)
+    k = len(sheet.rounds)
+    series = [
+        {
+            "label": " + ".join(sheet.names[s - 1] for s in side),
+            "scores": [0] + [r.scores[side[0] - 1] for r in sheet.rounds],
+        }
+        for side in sheet.rules.teams(sheet.players)
+    ]
+    return f"chart of {k} round{'' if k == 1 else 's'} written to {a.out}", {
+        "out": a.out,
+        "rounds": len(sheet.rounds),
+        "target": sheet.target,
+        "series": series,
+    }
+
+
+def register(sub_: Subparsers) -> None:
+    """Add ``sheet`` and its sub-commands to the ``block-dominoes`` parser."""
+    top = sub_.add_parser(
+        "sheet", help="keep a match score sheet: every score explained, impossible entries refused"
+    )
+    sub = top.add_subparsers(
+        dest="sheet_command", required=True, parser_class=type(top), metavar="COMMAND"
+    )
+
+    def add(
+        name: str, func: Callable[[argparse.Namespace], tuple[str, object]], helptext: str
+    ) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = add_command(sub, name, func, helptext)
+        p.add_argument("file", metavar="FILE", help="the score sheet (JSON)")
+        return p
+
+    p = add("new", cmd_new, "start a new sheet (never overwrites a file)")
+    p.add_argument("--players", required=True, metavar="N", help="2, 3 or 4 (R1)")
+    p.add_argument("--names", metavar="A,B,...", help="player names, in seat order")
+    p.add_argument("--starter", default="1", metavar="SEAT", help="who won the lot (R5); default 1")
+    add_common(p)
+
+    p = add("add", cmd_add, "record a round from the remaining hands")
+    p.add_argument("hands", nargs="+", metavar="HAND", help="tiles (1-4,0-0), a total (7) or -")
+    add_json(p, "print the sheet as JSON")
+
+    p = add("claim", cmd_claim, "record a round by its result alone: SEAT scored POINTS")
+    p.add_argument("seat", metavar="SEAT")
+    p.add_argument("points", metavar="POINTS")
+    add_json(p, "print the sheet as JSON")
+
+    p = add("edit", cmd_edit, "correct a past round; every later round is recomputed")
+    p.add_argument("round", metavar="ROUND", help="the round number, from 1")
+    p.add_argument("hands", nargs="*", metavar="HAND", help="the round's remaining hands")
+    p.add_argument("--claim", nargs=2, metavar=("SEAT", "POINTS"), help="a claim instead")
+    p.add_argument(
+        "--drop-later",
+        action="store_true",
+        help="confirm dropping the rounds that would come after the match's new end",
+    )
+    add_json(p, "print the sheet as JSON")
+
+    p = add("undo", cmd_undo, "remove the last round (asks first)")
+    p.add_argument("--yes", action="store_true", help="confirm without asking")
+    add_json(p, "print the sheet as JSON")
+
+    p = add("show", cmd_show, "print the sheet: every round explained, totals, next starter")
+    add_json(p, "print the sheet as JSON")
+
+    p = add("plot", cmd_plot, "draw the scores round by round (matplotlib)")
+    p.add_argument("--out", required=True, metavar="FILE", help="chart file: .png, .svg or .pdf")
+    add_json(p, "print what was written and the plotted series as JSON")
