@@ -17,7 +17,7 @@ import ipywidgets as w
 from ..checker import Verdict, check_record
 from ..records import load_record
 from ..render import state_svg
-from .common import Message, guard
+from .common import NEEDS_KERNEL, Message, guard
 from .stepper import Frame, StepThrough
 
 __all__ = ["EXAMPLE", "record_checker", "replay_view", "verdict_html"]
@@ -168,13 +168,13 @@ def record_checker(
     button.on_click(on_check)
     upload.observe(on_upload, names="value")
     on_check()
-    return w.VBox(
+    form = w.VBox(
         [
             w.HTML("<b>Paste a record (JSON or the notation), or load a file, then Check.</b>"),
             text,
-            w.HBox([button, upload]),
+            w.HBox([button, upload], layout=w.Layout(flex_flow="row wrap")),
             message,
-            verdict_box,
-            replay_box,
         ]
     )
+    form.add_class(NEEDS_KERNEL)  # the replay below works in a static page; the form does not
+    return w.VBox([form, verdict_box, replay_box])
