@@ -112,6 +112,9 @@ def test_each_choice_explains_itself_in_sentences(q: Quiz) -> None:
         assert RULE.search(text), f"no rule named: {text}"
         assert not PYTHON_VALUE.search(text), f"a Python value in: {text}"
         assert text.rstrip().endswith((".", ")")), text
+    # the mark is bold as a whole ("Not quite.", not "Not")
+    for c, p in zip(q.question.choices, q.stack.children, strict=True):
+        assert f"<strong>{'Right.' if c.right else 'Not quite.'}</strong>" in p.value
     # every rule id is a link to its anchor on the rules card
     for p in q.stack.children:
         for rid in re.findall(r">(R\d+)</a>", p.value):

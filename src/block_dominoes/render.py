@@ -350,8 +350,10 @@ def _marker(
     end: OpenEnd,
     hot: bool,
     tag: str | None,
+    top: float,
 ) -> None:
-    """A dashed ring with the end's value at (x, y), and its tag (e.g. "end X") above."""
+    """A dashed ring with the end's value at (x, y), and its tag (e.g. "end X") above
+    the row, whose top edge is at ``top``."""
     colour = _MARK if hot else _END
     what = "a tile fits here" if hot else "open end"
     g = _group(parent, "end fits" if hot else "end", f"{end}: {what}")
@@ -368,7 +370,7 @@ def _marker(
     )
     _text(g, x, y + 6, str(end.value), fill=colour, anchor="middle", bold=True)
     if tag:
-        _text(g, x, y - 18, tag, fill=colour, anchor="middle", bold=True)
+        _text(g, x, top - 6, tag, fill=colour, anchor="middle", bold=True)
 
 
 def _bend(
@@ -484,8 +486,8 @@ def _line_body(
     tags = end_tags or (None, None)
     lx = first.x0 - 18
     rx = final.x1 + 18 if len(rows) % 2 == 1 else final.x0 - 18
-    _marker(parent, lx, first.mid, left, left.value in hot, tags[0])
-    _marker(parent, rx, final.mid, right, right.value in hot, tags[1])
+    _marker(parent, lx, first.mid, left, left.value in hot, tags[0], first.mid - S)
+    _marker(parent, rx, final.mid, right, right.value in hot, tags[1], final.mid - S)
     if labels:
         # Port names under the ends ("line B 1"): the left one from the left edge,
         # the right one against its end, each in its end's colour.

@@ -152,7 +152,7 @@ class Question:
         mark = RIGHT if c.right else WRONG
         if not text.startswith(mark):
             text = f"{mark} {text}"
-        head, _, rest = text.partition(" ")
+        head, rest = mark, text.removeprefix(mark).strip()
         kind = "bd-quiz-right" if c.right else "bd-quiz-wrong"
         body = f"<strong>{html.escape(head)}</strong> {self._linked(rest)}"
         picture = f"<div class='bd-quiz-picture'>{c.picture}</div>" if c.picture else ""
