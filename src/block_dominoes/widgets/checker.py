@@ -123,7 +123,8 @@ def record_checker(
     text = w.Textarea(
         value=record,
         rows=16,
-        layout=w.Layout(width="100%"),
+        # as wide as the column, margins included (width 100% overflows a phone by them)
+        layout=w.Layout(width="auto", align_self="stretch"),
         description="",
     )
     upload = w.FileUpload(accept=".json,.txt", multiple=False, description="Load a file")
