@@ -23,6 +23,9 @@
     widget.classList.add("bd-no-kernel");
     widget.setAttribute("inert", "");
     widget.setAttribute("aria-disabled", "true");
+    // Parts of one widget marked side by side (the checker's form) share one note.
+    var before = widget.previousElementSibling;
+    if (before && before.classList.contains("bd-needs-kernel")) return;
     var note = document.createElement("p");
     note.className = "bd-kernel-note";
     note.setAttribute("role", "note");
