@@ -45,6 +45,8 @@ DEMO_CELLS = [
     "who_won_match([40, 62, 70])",
     'question("Is [0|0] a wildcard?", ["Yes", "No"],\n'
     '         ["A blank matches only a blank (R8).", "It matches only a blank (R8)."], "No")',
+    # a widget that needs Python: the static page must say so (and it is no question)
+    "from block_dominoes.widgets import round_scorer\nround_scorer()",
 ]
 
 
@@ -235,13 +237,24 @@ def test_demo_questions_answer_back(browser: Any, demo_site: Any) -> None:
     """Questions of every kind, in a throwaway book: each click shows its own panel."""
     html_dir, url = demo_site
     expected = page_quizzes(html_dir / "book/rules/demo.html")
-    assert len(expected) == len(DEMO_CELLS) - 1
+    assert len(expected) == len(DEMO_CELLS) - 2
     for viewport in (None, PHONE):
         visit = Visit()
         page = open_page(browser, f"{url}book/rules/demo.html", visit, viewport=viewport)
         try:
             clicks = click_every_choice(page, expected, "demo")
             assert clicks == sum(len(q) for q in expected)
+            # the scorer needs a kernel: greyed out, inert, one line linking the live edition
+            page.wait_for_selector(".bd-kernel-note a", timeout=WAIT_MS)
+            notes = page.locator(".bd-kernel-note")
+            assert notes.count() == 1
+            assert notes.inner_text().startswith("This tool needs Python running")
+            assert notes.locator("a").get_attribute("href").endswith("live/index.html")
+            scorer = page.locator(".bd-needs-kernel")
+            assert scorer.get_attribute("inert") == "" and "bd-no-kernel" in (
+                scorer.get_attribute("class") or ""
+            )
+            assert page.locator(".bd-quiz.bd-no-kernel").count() == 0
             if viewport:
                 assert page.evaluate(_SIDEWAYS) == []
                 width = page.evaluate("() => document.documentElement.scrollWidth")
