@@ -191,13 +191,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def site_url(built_site: SiteBuild) -> Iterator[str]:
-    """The base URL (ending in "/") of the built site, served on 127.0.0.1."""
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """``folder`` served by ``python -m http.server`` on 127.0.0.1; yields the base URL."""
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)],
-        cwd=built_site.html,
+        cwd=folder,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -213,6 +213,65 @@ def site_url(built_site: SiteBuild) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: SiteBuild) -> Iterator[str]:
+    """The base URL (ending in "/") of the built site, served on 127.0.0.1."""
+    with serve(built_site.html) as url:
+        yield url
+
+
+def build_demo_book(folder: Path, cells: list[str], *, docname: str = "book/rules/demo") -> Path:
+    """A throwaway one-chapter book in ``folder`` with this project's site setup
+    (vendored widget loader, _static CSS/JS, local extensions except the live
+    edition): ``cells`` are run as a notebook at ``docname`` (widget state stored,
+    as ``jupyter execute`` does), then built with ``-W``. Returns the HTML folder.
+    Fails the test on an error in a cell or a build warning."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    config["html"]["favicon"] = str(ROOT / "site" / "favicon.svg")
+    sphinx = config["sphinx"]
+    sphinx["local_extensions"] = {"block_site": str(ROOT / "site" / "ext")}
+    sphinx["config"]["html_extra_path"] = [str(ROOT / "site" / "public")]
+    (folder / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    (folder / "_toc.yml").write_text(
+        yaml.safe_dump({"format": "jb-book", "root": "index", "chapters": [{"file": docname}]}),
+        encoding="utf-8",
+    )
+    (folder / "index.md").write_text("# Demo\n\nA throwaway book for a test.\n", encoding="utf-8")
+    shutil.copytree(ROOT / "_static", folder / "_static", dirs_exist_ok=True)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# Demo questions\n\nQuestions built by the engine.")]
+    nb.cells += [nbformat.v4.new_code_cell(c) for c in cells]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = folder / f"{docname}.ipynb"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    client = NotebookClient(
+        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+    )
+    client.execute(env=env)  # the kernel imports this checkout's engine
+    nbformat.write(nb, path)
+    beside_python = Path(sys.executable).with_name("jupyter-book")
+    command = str(beside_python) if beside_python.is_file() else shutil.which("jupyter-book")
+    assert command is not None, "jupyter-book is not installed"
+    run = subprocess.run(
+        [command, "build", str(folder), "-W", "--keep-going"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    log = _ANSI.sub("", run.stdout + run.stderr)
+    warnings = [line for line in log.splitlines() if _WARNING.search(line)]
+    assert run.returncode == 0 and not warnings, "\n".join(warnings) or log[-2000:]
+    return folder / "_build" / "html"
 
 
 def _no_browser(reason: str) -> None:

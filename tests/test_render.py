@@ -14,6 +14,7 @@ from block_dominoes.errors import IllegalMoveError
 from block_dominoes.game import play_round
 from block_dominoes.line import Line
 from block_dominoes.render import (
+    LABEL_PX,
     S,
     fit_text,
     hand_svg,
@@ -158,7 +159,7 @@ def test_a_long_line_bends_to_fit_the_width() -> None:
     line = long_line()
     for width in (300, 420, 640, 1200):
         root = parse(line_svg(line, width=width))
-        assert root.get("width") == str(width)
+        assert float(root.get("width") or 0) <= width
         xs = [(float(r.get("x") or 0), float(r.get("width") or 0)) for r in tile_rects(root)]
         assert len(xs) == len(line.tiles)
         assert all(x >= 0 and x + w <= width for x, w in xs)
@@ -238,6 +239,106 @@ def test_played_lines_fit_the_page(seed: int, players: int, width: int) -> None:
         assert x >= 0 and x + float(r.get("width") or 0) <= width
         assert y >= 0 and y + float(r.get("height") or 0) <= height
     for c in root.iter(NS + "circle"):
-        if c.get("r") == "10":  # an end marker
+        if c.get("r") == "12":  # an end marker
             assert 0 < float(c.get("cx") or 0) < width
     assert top_text(root, "desc") == line.describe()
+
+
+def all_pictures() -> dict[str, str]:
+    """One of each kind of picture, with every optional part drawn."""
+    state = play_round("pagat", 3, seed=5).state
+    return {
+        "tile": tile_svg(Tile(3, 5)),
+        "hand": hand_svg([Tile(1, 2), Tile(6, 6)], label="Player 1"),
+        "empty hand": hand_svg([], label="Player 2"),
+        "line": line_svg(long_line(), fit=Tile(3, 5), end_tags=("end X", "end Y")),
+        "short line": line_svg(Line.build(["1-4"]), end_tags=("end X", "end Y")),
+        "empty line": line_svg(Line()),
+        "round": state_svg(state, caption="The end."),
+        "hidden round": state_svg(state.at_start(), reveal=False),
+    }
+
+
+@pytest.mark.parametrize("kind", sorted(all_pictures()))
+def test_pictures_scale_to_their_column(kind: str) -> None:
+    # A viewBox with the natural size, and a style that lets the browser shrink the
+    # picture to a narrow column (never wider than it), keeping its proportions.
+    root = parse(all_pictures()[kind])
+    w, h = float(root.get("width") or 0), float(root.get("height") or 0)
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+    assert 0 < w <= 640 and h > 0, (w, h)
+    assert "max-width:100%" in (root.get("style") or "")
+    assert "height:auto" in (root.get("style") or "")
+    # every drawn thing inside the viewBox
+    for el in root.iter():
+        for attr, limit in (("x", w), ("cx", w), ("x1", w), ("x2", w), ("y", h), ("cy", h)):
+            v = el.get(attr)
+            if v is not None:
+                assert -0.1 <= float(v) <= limit + 0.1, (kind, el.tag, attr, v)
+
+
+@pytest.mark.parametrize("kind", sorted(all_pictures()))
+def test_labels_are_readable_from_the_back_of_a_room(kind: str) -> None:
+    # Every label 14 px or more at natural size (what a 1280 px screen shows).
+    root = parse(all_pictures()[kind])
+    base = float(root.get("font-size") or 0)
+    texts = list(root.iter(NS + "text"))
+    assert kind == "tile" or texts, "no label at all"
+    for t in texts:
+        assert float(t.get("font-size") or base) >= 14, (kind, t.text)
+        assert t.get("fill") not in {"#8a949c", "#999", "#aaa"}, (kind, t.text)
+
+
+def test_long_labels_keep_the_line_picture_wide_enough() -> None:
+    # A one-tile line draws both port names side by side without overlapping.
+    root = parse(line_svg(Line.build(["10-12"], max_pip=12)))
+    ports = next(g for g in root.iter(NS + "g") if g.get("class") == "ports")
+    left, right = list(ports.iter(NS + "text"))
+    width = float(root.get("width") or 0)
+    assert float(left.get("x") or 0) + 0.6 * LABEL_PX * len(left.text or "") <= (
+        float(right.get("x") or 0) - 0.6 * LABEL_PX * len(right.text or "")
+    )
+    assert float(right.get("x") or 0) <= width
+
+
+def test_hands_carry_their_label_inside_the_picture() -> None:
+    root = parse(hand_svg([Tile(1, 2)], label="Player 1"))
+    texts = [t.text for t in root.iter(NS + "text")]
+    assert texts == ["Player 1"]
+    assert top_text(root, "desc") == "Player 1: 1 tile: [1|2]; 3 pips."
+    # the old call with a title labels the picture too
+    assert [t.text for t in parse(hand_svg([Tile(1, 2)], title="Player 3")).iter(NS + "text")] == [
+        "Player 3"
+    ]
+    empty = parse(hand_svg([], label="Player 2"))
+    assert [t.text for t in empty.iter(NS + "text")] == ["Player 2", "no tiles"]
+    assert top_text(empty, "desc") == "Player 2: No tiles."
+    # a round labels each hand right above its own tiles
+    state = RoundState.new("pagat", [["1-4", "2-2"], []])
+    hands = [g for g in parse(state_svg(state)).iter(NS + "g") if g.get("class") == "hand"]
+    assert [next(g.iter(NS + "text")).text for g in hands] == [
+        "Player 1: 2 tiles, 9 pips",  # player 2 went out: nobody is to play (R13)
+        "Player 2: 0 tiles, 0 pips",
+    ]
+    assert "no tiles" in "".join(hands[1].itertext())
+
+
+def test_odd_text_is_escaped() -> None:
+    odd = 'P<&>"1'
+    for svg in (
+        hand_svg([Tile(1, 2)], label=odd, title=odd),
+        line_svg(Line.build(["1-4"]), title=odd, end_tags=(odd, odd)),
+        state_svg(RoundState.new("pagat", [["1-4"], ["2-2"]]), caption=odd, title=odd),
+    ):
+        root = parse(svg)  # would raise on a bare < or &
+        assert top_text(root, "title") == odd
+        assert "<&>" not in svg
+
+
+def test_end_tags_name_the_open_ends() -> None:
+    root = parse(line_svg(Line.build(EXAMPLES["E2"]), end_tags=("end X", "end Y")))
+    ends = [g for g in root.iter(NS + "g") if (g.get("class") or "").startswith("end")]
+    texts = ["".join(g.itertext()) for g in ends]
+    assert "end X" in texts[0] and "end Y" in texts[1]
+    # left marker is the left end ([1|1] line B 1), right is [1|4] high end 4
+    assert texts[0].startswith("[1|1] line B 1") and texts[1].startswith("[1|4] high end 4")

@@ -205,7 +205,7 @@ def test_page_offline_clean(page_reports: dict[str, PageReport], docname: str) -
 
 @pytest.mark.parametrize("docname", PAGES)
 def test_page_fits_a_phone(page_reports: dict[str, PageReport], docname: str) -> None:
-    """At 400 px wide the page never scrolls sideways (a wide diagram scrolls in its own box)."""
+    """At 400 px wide the page never scrolls sideways (diagrams scale down to the column)."""
     width = page_reports[docname].phone_width
     assert 0 < width <= PHONE["width"], f"{docname} is {width} px wide in a 400 px window"
 

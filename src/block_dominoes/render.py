@@ -1,15 +1,22 @@
 """Deterministic SVG pictures of tiles, hands, lines and rounds (same input, same bytes).
 
 Pips are drawn as on real tiles (0 to 12); doubles stand crosswise in the line
-(R10); a long line bends back and forth to fit the width, with a drawn bend
-between rows (R11); the two open ends carry markers with their port and value,
-and the ends a given tile fits are highlighted. Every picture has a
+(R10); a long line bends back and forth to fit the width it is given, with a
+drawn bend between rows (R11); the two open ends carry markers with their port
+and value, and the ends a given tile fits are highlighted. Every picture has a
 ``<title>`` and a ``<desc>`` that say in words what it shows (the engine's own
 description), for screen readers.
 
+Each picture is built as an element tree (:mod:`xml.etree.ElementTree`), so odd
+text in a title or label is escaped by the serializer, never by hand. Pictures
+fit any screen: each has a ``viewBox`` and its natural size as ``width`` and
+``height``, with ``max-width:100%`` so it scales down to a narrow column and
+never overflows it. At natural size every label is 16 px (14 px or more as
+shown on a 1280 px screen, readable on a projector).
+
 >>> from block_dominoes.line import Line
 >>> svg = line_svg(Line.build(['1-4', '1-1']))
->>> svg.startswith('<svg') and 'line B 1' in svg
+>>> svg.startswith('<svg') and 'line B 1' in svg and 'viewBox' in svg
 True
 >>> svg == line_svg(Line.build(['1-4', '1-1']))
 True
@@ -17,9 +24,10 @@ True
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape, unescape
+from html import unescape
 from typing import TYPE_CHECKING
 
 from .line import Line
@@ -30,6 +38,7 @@ if TYPE_CHECKING:
     from .line import OpenEnd
 
 __all__ = [
+    "LABEL_PX",
     "Picture",
     "fit_text",
     "hand_svg",
@@ -43,15 +52,19 @@ __all__ = [
 
 S = 36  # side of one half, in px
 GAP = 4
-MARGIN = 64  # room on each side of the line for end markers and bends
+MARGIN = 40  # room on each side of the line for end markers and bends
+LABEL_PX = 16  # every text label, at natural size
+PAD = 24  # room above the first row (end tags) and below the last (port labels)
 _FACE = "#fffdf6"
 _BACK = "#35605a"
 _EDGE = "#222"
 _PIP = "#1b1b1b"
-_MARK = "#c0392b"  # an end the given tile fits (red)
-_END = "#5a6570"  # an open end (grey)
-_BEND = "#8a949c"
+_MARK = "#b3261e"  # an end the given tile fits (red, 5.9:1 on white)
+_END = "#37424d"  # an open end (dark grey, 10:1 on white)
+_TEXT = "#1f1f1f"
+_BEND = "#6b7680"
 _LAST = "#1f6fb2"  # outline of the tile just played
+_SVG_NS = "http://www.w3.org/2000/svg"
 
 # Pip layouts on a half lying flat (x across, y down, both 0..1), as on real
 # tiles: 1-9 on a 3 x 3 grid, 10-12 on 4 columns x 3 rows. A standing half
@@ -80,6 +93,11 @@ def _f(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
+def _text_width(text: str, size: float = LABEL_PX) -> float:
+    """A generous estimate of a sans-serif text's drawn width (0.6 em a character)."""
+    return 0.6 * size * len(text)
+
+
 def pip_points(value: int, *, standing: bool = False) -> tuple[tuple[float, float], ...]:
     """Pip centres of one half in a unit square (``standing`` turns it a quarter).
 
@@ -94,41 +112,113 @@ def pip_points(value: int, *, standing: bool = False) -> tuple[tuple[float, floa
     return tuple((y, x) for x, y in pts) if standing else pts
 
 
-def _half(x: float, y: float, value: int, standing: bool) -> str:
-    r = S * (0.085 if value <= 9 else 0.068)
-    return "".join(
-        f'<circle cx="{_f(x + px * S)}" cy="{_f(y + py * S)}" r="{_f(r)}" fill="{_PIP}"/>'
-        for px, py in pip_points(value, standing=standing)
+# -- tree helpers ------------------------------------------------------------------
+
+
+def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: str | float) -> ET.Element:
+    """A child element; numbers become stable text, ``class_`` becomes ``class``."""
+    el = ET.SubElement(
+        parent,
+        tag,
+        {
+            k.rstrip("_").replace("_", "-"): _f(v) if isinstance(v, int | float) else v
+            for k, v in attrs.items()
+        },
     )
+    if text is not None:
+        el.text = text
+    return el
+
+
+def _group(parent: ET.Element, class_: str | None = None, title: str | None = None) -> ET.Element:
+    g = _el(parent, "g", **({"class_": class_} if class_ else {}))
+    if title is not None:
+        _el(g, "title", title)
+    return g
+
+
+def _text(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    text: str,
+    *,
+    fill: str = _TEXT,
+    anchor: str = "start",
+    bold: bool = False,
+    size: int = LABEL_PX,
+) -> ET.Element:
+    attrs: dict[str, str | float] = {"x": x, "y": y}
+    if anchor != "start":
+        attrs["text_anchor"] = anchor
+    if bold:
+        attrs["font_weight"] = "bold"
+    if size != LABEL_PX:
+        attrs["font_size"] = size
+    attrs["fill"] = fill
+    return _el(parent, "text", text, **attrs)
+
+
+def _serialize(width: float, height: float, title: str, desc: str, body: ET.Element) -> str:
+    """The picture as text: natural size, a viewBox, and scaled down to fit its column."""
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": _SVG_NS,
+            "role": "img",
+            "width": _f(width),
+            "height": _f(height),
+            "viewBox": f"0 0 {_f(width)} {_f(height)}",
+            "style": "max-width:100%;height:auto",
+            "font-family": "sans-serif",
+            "font-size": str(LABEL_PX),
+        },
+    )
+    _el(root, "title", title)
+    _el(root, "desc", desc)
+    root.extend(list(body))
+    return ET.tostring(root, encoding="unicode")
+
+
+def _half(parent: ET.Element, x: float, y: float, value: int, standing: bool) -> None:
+    r = S * (0.085 if value <= 9 else 0.068)
+    for px, py in pip_points(value, standing=standing):
+        _el(parent, "circle", cx=x + px * S, cy=y + py * S, r=r, fill=_PIP)
 
 
 def _tile(
-    x: float, y: float, a: int, b: int, standing: bool, label: str, *, outline: str = _EDGE
-) -> str:
+    parent: ET.Element,
+    x: float,
+    y: float,
+    a: int,
+    b: int,
+    standing: bool,
+    label: str,
+    *,
+    outline: str = _EDGE,
+) -> None:
     """A tile with half ``a`` left (or top) and half ``b`` right (or bottom)."""
     w, h = (S, 2 * S) if standing else (2 * S, S)
     bx, by = (x, y + S) if standing else (x + S, y)
+    g = _group(parent, "tile", label)
+    _el(
+        g,
+        "rect",
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=5,
+        fill=_FACE,
+        stroke=outline,
+        stroke_width="3" if outline != _EDGE else "1.5",
+    )
     if standing:
-        divider = f'<line x1="{_f(x + 5)}" y1="{_f(y + S)}" x2="{_f(x + S - 5)}" y2="{_f(y + S)}"'
+        _el(g, "line", x1=x + 5, y1=y + S, x2=x + S - 5, y2=y + S, stroke=_EDGE, stroke_width=1)
     else:
-        divider = f'<line x1="{_f(x + S)}" y1="{_f(y + 5)}" x2="{_f(x + S)}" y2="{_f(y + S - 5)}"'
-    width = "3" if outline != _EDGE else "1.5"
-    return (
-        f'<g class="tile"><title>{escape(label)}</title>'
-        f'<rect x="{_f(x)}" y="{_f(y)}" width="{w}" height="{h}" rx="5" fill="{_FACE}" '
-        f'stroke="{outline}" stroke-width="{width}"/>'
-        f'{divider} stroke="{_EDGE}" stroke-width="1"/>'
-        f"{_half(x, y, a, standing)}{_half(bx, by, b, standing)}</g>"
-    )
-
-
-def _svg(width: float, height: float, title: str, desc: str, body: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{_f(width)}" '
-        f'height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}" '
-        f'style="max-width:100%;height:auto" font-family="sans-serif" font-size="11">'
-        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>{body}</svg>"
-    )
+        _el(g, "line", x1=x + S, y1=y + 5, x2=x + S, y2=y + S - 5, stroke=_EDGE, stroke_width=1)
+    _half(g, x, y, a, standing)
+    _half(g, bx, by, b, standing)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -158,22 +248,33 @@ def tile_svg(tile: Tile, *, vertical: bool = False) -> str:
     True
     """
     w, h = (S, 2 * S) if vertical else (2 * S, S)
-    body = _tile(2, 2, tile.low, tile.high, vertical, str(tile))
-    return _svg(w + 4, h + 4, f"Tile {tile}", f"The tile {tile}, worth {tile.pips} pips.", body)
+    body = ET.Element("g")
+    _tile(body, 2, 2, tile.low, tile.high, vertical, str(tile))
+    return _serialize(
+        w + 4, h + 4, f"Tile {tile}", f"The tile {tile}, worth {tile.pips} pips.", body
+    )
 
 
-def _hand_body(tiles: Sequence[Tile], x0: float, y0: float, hidden: bool) -> str:
-    body = []
+def _hand_tiles(
+    parent: ET.Element, tiles: Sequence[Tile], x0: float, y0: float, hidden: bool
+) -> None:
     for i, t in enumerate(tiles):
         x = x0 + i * (S + GAP)
         if hidden:
-            body.append(
-                f'<rect x="{_f(x)}" y="{_f(y0)}" width="{S}" height="{2 * S}" rx="5" '
-                f'fill="{_BACK}" stroke="{_EDGE}" stroke-width="1.5"/>'
+            _el(
+                parent,
+                "rect",
+                x=x,
+                y=y0,
+                width=S,
+                height=2 * S,
+                rx=5,
+                fill=_BACK,
+                stroke=_EDGE,
+                stroke_width=1.5,
             )
         else:
-            body.append(_tile(x, y0, t.low, t.high, True, str(t)))
-    return "".join(body)
+            _tile(parent, x, y0, t.low, t.high, True, str(t))
 
 
 def _hand_desc(tiles: Sequence[Tile], hidden: bool) -> str:
@@ -188,11 +289,48 @@ def _hand_desc(tiles: Sequence[Tile], hidden: bool) -> str:
     )
 
 
-def hand_svg(tiles: Iterable[Tile], *, title: str = "Hand", hidden: bool = False) -> str:
-    """A row of standing tiles; ``hidden`` shows their backs."""
+def _hand_block(
+    parent: ET.Element, tiles: Sequence[Tile], label: str, x0: float, y0: float, hidden: bool
+) -> tuple[float, float]:
+    """A caption line, then the tiles (or "no tiles"); returns the block's width and height."""
+    g = _group(parent, "hand")
+    width = 0.0
+    top = y0
+    if label:
+        _text(g, x0, y0 + LABEL_PX, label, bold=True)
+        width = _text_width(label)
+        top = y0 + LABEL_PX + 8
+    if not tiles:
+        _text(g, x0, top + LABEL_PX + 4, "no tiles", fill=_END)
+        return max(width, _text_width("no tiles")), top - y0 + LABEL_PX + 12
+    _hand_tiles(g, tiles, x0, top, hidden)
+    return max(width, len(tiles) * (S + GAP) - GAP), top - y0 + 2 * S
+
+
+def hand_svg(
+    tiles: Iterable[Tile],
+    *,
+    title: str = "Hand",
+    hidden: bool = False,
+    label: str | None = None,
+) -> str:
+    """A row of standing tiles with its caption above them; ``hidden`` shows their backs.
+
+    ``label`` (default: ``title``, unless that is the generic "Hand") is drawn
+    inside the picture, so a hand's owner stays with its tiles; an empty hand
+    draws its label and "no tiles".
+
+    >>> 'no tiles' in hand_svg([], label='Player 2')
+    True
+    """
     ts = list(tiles)
-    width = max(2 + len(ts) * (S + GAP), 40)
-    return _svg(width, 2 * S + 4, title, _hand_desc(ts, hidden), _hand_body(ts, 2, 2, hidden))
+    text = label if label is not None else ("" if title == "Hand" else title)
+    body = ET.Element("g")
+    w, h = _hand_block(body, ts, text, 2, 2, hidden)
+    desc = _hand_desc(ts, hidden)
+    if text and text != title:
+        desc = f"{text}: {desc}"
+    return _serialize(max(w + 4, 40), h + 4, title, desc, body)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,39 +344,53 @@ class _Box:
 
 
 def _marker(
-    x: float, y: float, end: OpenEnd, labels: bool, hot: bool, anchor: str, bottom: float
-) -> str:
-    """A dashed ring with the end's value at (x, y), its port named below ``bottom``."""
+    parent: ET.Element,
+    x: float,
+    y: float,
+    end: OpenEnd,
+    hot: bool,
+    tag: str | None,
+    top: float,
+) -> None:
+    """A dashed ring with the end's value at (x, y), and its tag (e.g. "end X") above
+    the row, whose top edge is at ``top``."""
     colour = _MARK if hot else _END
-    text = f"{end.port} {end.value}"
-    fill = "#fdecea" if hot else "none"
-    tx = {"start": x - 10, "end": x + 10}.get(anchor, x)
     what = "a tile fits here" if hot else "open end"
-    return (
-        f'<g class="end{" fits" if hot else ""}"><title>{escape(f"{end}: {what}")}</title>'
-        f'<circle cx="{_f(x)}" cy="{_f(y)}" r="10" fill="{fill}" stroke="{colour}" '
-        f'stroke-width="2" stroke-dasharray="4 2"/>'
-        f'<text x="{_f(x)}" y="{_f(y + 4)}" text-anchor="middle" font-weight="bold" '
-        f'fill="{colour}">{end.value}</text>'
-        + (
-            f'<text x="{_f(tx)}" y="{_f(bottom + 13)}" text-anchor="{anchor}" fill="{colour}">'
-            f"{escape(text)}</text>"
-            if labels
-            else ""
-        )
-        + "</g>"
+    g = _group(parent, "end fits" if hot else "end", f"{end}: {what}")
+    _el(
+        g,
+        "circle",
+        cx=x,
+        cy=y,
+        r=12,
+        fill="#fdecea" if hot else "#ffffff",
+        stroke=colour,
+        stroke_width=2,
+        stroke_dasharray="4 2",
     )
+    _text(g, x, y + 6, str(end.value), fill=colour, anchor="middle", bold=True)
+    if tag:
+        _text(g, x, top - 6, tag, fill=colour, anchor="middle", bold=True)
 
 
-def _bend(x_from: float, y_from: float, x_to: float, y_to: float, side: float) -> str:
+def _bend(
+    parent: ET.Element, x_from: float, y_from: float, x_to: float, y_to: float, side: float
+) -> None:
     """A rounded U-turn from the end of one row to the start of the next (R11)."""
     k = 10 if side > x_from else -10
-    return (
-        '<g class="bend"><title>the line bends here to fit the table (R11)</title>'
-        f'<path d="M{_f(x_from)} {_f(y_from)} H{_f(side - k)} '
-        f"Q{_f(side)} {_f(y_from)} {_f(side)} {_f(y_from + 10)} V{_f(y_to - 10)} "
-        f'Q{_f(side)} {_f(y_to)} {_f(side - k)} {_f(y_to)} H{_f(x_to)}" '
-        f'stroke="{_BEND}" stroke-width="3" stroke-linecap="round" fill="none"/></g>'
+    g = _group(parent, "bend", "the line bends here to fit the table (R11)")
+    _el(
+        g,
+        "path",
+        d=(
+            f"M{_f(x_from)} {_f(y_from)} H{_f(side - k)} "
+            f"Q{_f(side)} {_f(y_from)} {_f(side)} {_f(y_from + 10)} V{_f(y_to - 10)} "
+            f"Q{_f(side)} {_f(y_to)} {_f(side - k)} {_f(y_to)} H{_f(x_to)}"
+        ),
+        stroke=_BEND,
+        stroke_width=3,
+        stroke_linecap="round",
+        fill="none",
     )
 
 
@@ -262,23 +414,122 @@ def fit_text(line: Line, tile: Tile) -> str:
     return f"{tile} fits {' or '.join(str(e) for e in ends)}."
 
 
+def _line_body(
+    parent: ET.Element,
+    line: Line,
+    *,
+    width: float,
+    hot: set[int],
+    labels: bool,
+    last: Tile | None,
+    end_tags: tuple[str, str] | None,
+    y_top: float = 0.0,
+) -> tuple[float, float]:
+    """Draw ``line`` into ``parent`` from ``y_top``; return the drawn width and height."""
+    if line.is_empty:
+        msg = "empty line: any tile may lead"
+        _text(parent, 8, y_top + S // 2 + 8, msg, fill=_END)
+        return _text_width(msg) + 16, S + 8
+    most = max(width - 2 * MARGIN, 2 * S + GAP)
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, link in enumerate(line.chain):
+        w = (S if link.tile.is_double else 2 * S) + GAP
+        if rows[-1] and used + w > most + GAP:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(i)
+        used += w
+
+    def row_width(row: list[int]) -> float:
+        return sum((S if line.chain[i].tile.is_double else 2 * S) + GAP for i in row) - GAP
+
+    usable = max(row_width(r) for r in rows)
+    left, right = line.left, line.right
+    assert left is not None and right is not None
+    # Port labels below the last row: widen a short line so both fit side by side.
+    words = (f"{left.port} {left.value}", f"{right.port} {right.value}") if labels else ("", "")
+    need = _text_width(words[0]) + _text_width(words[1]) + 32 - 2 * MARGIN
+    if len(rows) == 1 and usable < need:
+        usable = need
+    row_h = 2 * S + 36
+    boxes: list[list[_Box]] = []
+    for r, row in enumerate(rows):
+        y0 = y_top + PAD + r * row_h
+        mid = y0 + S
+        reverse = r % 2 == 1
+        rw = row_width(row)
+        x = float(MARGIN + usable - rw) if reverse else float(MARGIN)
+        if len(rows) == 1:
+            x = MARGIN + (usable - rw) / 2
+        drawn: list[_Box] = []
+        for i in reversed(row) if reverse else row:
+            link = line.chain[i]
+            a, b = (link.right, link.left) if reverse else (link.left, link.right)
+            outline = _LAST if link.tile == last else _EDGE
+            if link.tile.is_double:
+                _tile(parent, x, y0, a, b, True, str(link.tile), outline=outline)
+                drawn.append(_Box(x, x + S, mid, y0 + 2 * S))
+                x += S + GAP
+            else:
+                _tile(parent, x, y0 + S / 2, a, b, False, str(link.tile), outline=outline)
+                drawn.append(_Box(x, x + 2 * S, mid, y0 + 1.5 * S))
+                x += 2 * S + GAP
+        boxes.append(list(reversed(drawn)) if reverse else drawn)  # chain order
+    for r in range(len(rows) - 1):
+        end, start = boxes[r][-1], boxes[r + 1][0]
+        if r % 2 == 0:  # a row running right turns down on the right
+            _bend(parent, end.x1, end.mid, start.x1, start.mid, MARGIN + usable + 22)
+        else:
+            _bend(parent, end.x0, end.mid, start.x0, start.mid, MARGIN - 22)
+    first, final = boxes[0][0], boxes[-1][-1]
+    tags = end_tags or (None, None)
+    lx = first.x0 - 18
+    rx = final.x1 + 18 if len(rows) % 2 == 1 else final.x0 - 18
+    _marker(parent, lx, first.mid, left, left.value in hot, tags[0], first.mid - S)
+    _marker(parent, rx, final.mid, right, right.value in hot, tags[1], final.mid - S)
+    if labels:
+        # Port names under the ends ("line B 1"): the left one from the left edge,
+        # the right one against its end, each in its end's colour.
+        lcol = _MARK if left.value in hot else _END
+        rcol = _MARK if right.value in hot else _END
+        g = _group(parent, "ports")
+        right_edge = 2 * MARGIN + usable - 4
+        if len(rows) == 1:  # both under one row: one from each edge of the picture
+            _text(g, 4, first.bottom + 20, words[0], fill=lcol)
+            _text(g, right_edge, final.bottom + 20, words[1], fill=rcol, anchor="end")
+        else:
+            _text(g, max(lx - 12, 4), first.bottom + 20, words[0], fill=lcol)
+            if len(rows) % 2 == 1:
+                x_end = min(rx + 12, right_edge)
+                _text(g, x_end, final.bottom + 20, words[1], fill=rcol, anchor="end")
+            else:
+                _text(g, max(rx - 12, 4), final.bottom + 20, words[1], fill=rcol)
+    height = PAD + len(rows) * row_h - 4
+    return 2 * MARGIN + usable, height
+
+
 def line_svg(
     line: Line,
     *,
-    width: int = 640,
+    width: int = 480,
     highlight: Sequence[int] = (),
     labels: bool = True,
     title: str = "Line of play",
     fit: Tile | None = None,
     last: Tile | None = None,
+    end_tags: tuple[str, str] | None = None,
 ) -> str:
     """The line, left to right, bending into rows no wider than ``width`` (R11).
 
-    Each open end gets a dashed marker with its value and, when ``labels``, its
-    port ("line B 1"). Ends whose value is in ``highlight``, or that ``fit``
-    can join, are drawn in red. ``last`` outlines one tile (the one just
-    played). The ``<desc>`` is :meth:`Line.describe`, followed by
-    :func:`fit_text` when ``fit`` is given and fits.
+    ``width`` is the widest the picture may be drawn; a short line is drawn
+    narrower. Each open end gets a dashed marker with its value and, when
+    ``labels``, its port ("line B 1"). Ends whose value is in ``highlight``,
+    or that ``fit`` can join, are drawn in red. ``last`` outlines one tile
+    (the one just played). ``end_tags`` names the left and right ends above
+    their markers (a question's choices use ``("end X", "end Y")``). The
+    ``<desc>`` is :meth:`Line.describe`, followed by :func:`fit_text` when
+    ``fit`` is given.
     """
     desc = line.describe()
     hot = set(highlight)
@@ -288,67 +539,9 @@ def line_svg(
             desc += " " + fit_text(line, fit)
         except ValueError as e:
             desc += f" {e}."
-    if line.is_empty:
-        return _svg(
-            width,
-            S + 8,
-            title,
-            desc,
-            f'<text x="8" y="{S // 2 + 6}" fill="{_END}">empty line: any tile may lead</text>',
-        )
-    usable = max(width - 2 * MARGIN, 2 * S + GAP)
-    rows: list[list[int]] = [[]]
-    used = 0.0
-    for i, link in enumerate(line.chain):
-        w = (S if link.tile.is_double else 2 * S) + GAP
-        if rows[-1] and used + w > usable + GAP:
-            rows.append([])
-            used = 0.0
-        rows[-1].append(i)
-        used += w
-    row_h = 2 * S + 36
-    body: list[str] = []
-    boxes: list[list[_Box]] = []
-    for r, row in enumerate(rows):
-        y0 = 14 + r * row_h
-        mid = y0 + S
-        reverse = r % 2 == 1
-        row_w = sum((S if line.chain[i].tile.is_double else 2 * S) + GAP for i in row) - GAP
-        x = float(MARGIN + usable - row_w) if reverse else float(MARGIN)
-        drawn: list[_Box] = []
-        for i in reversed(row) if reverse else row:
-            link = line.chain[i]
-            a, b = (link.right, link.left) if reverse else (link.left, link.right)
-            outline = _LAST if link.tile == last else _EDGE
-            if link.tile.is_double:
-                body.append(_tile(x, y0, a, b, True, str(link.tile), outline=outline))
-                drawn.append(_Box(x, x + S, mid, y0 + 2 * S))
-                x += S + GAP
-            else:
-                body.append(_tile(x, y0 + S / 2, a, b, False, str(link.tile), outline=outline))
-                drawn.append(_Box(x, x + 2 * S, mid, y0 + 1.5 * S))
-                x += 2 * S + GAP
-        boxes.append(list(reversed(drawn)) if reverse else drawn)  # chain order
-    for r in range(len(rows) - 1):
-        end, start = boxes[r][-1], boxes[r + 1][0]
-        if r % 2 == 0:  # a row running right turns down on the right
-            side = MARGIN + usable + 22
-            body.append(_bend(end.x1, end.mid, start.x1, start.mid, side))
-        else:
-            side = MARGIN - 22
-            body.append(_bend(end.x0, end.mid, start.x0, start.mid, side))
-    left, right = line.left, line.right
-    assert left is not None and right is not None
-    first, final = boxes[0][0], boxes[-1][-1]
-    body.append(
-        _marker(first.x0 - 16, first.mid, left, labels, left.value in hot, "start", first.bottom)
-    )
-    right_x, anchor = (final.x1 + 16, "end") if len(rows) % 2 == 1 else (final.x0 - 16, "start")
-    body.append(
-        _marker(right_x, final.mid, right, labels, right.value in hot, anchor, final.bottom)
-    )
-    height = 14 + len(rows) * row_h - 8
-    return _svg(width, height, title, desc, "".join(body))
+    body = ET.Element("g")
+    w, h = _line_body(body, line, width=width, hot=hot, labels=labels, last=last, end_tags=end_tags)
+    return _serialize(w, h, title, desc, body)
 
 
 def move_caption(state: RoundState, index: int) -> str:
@@ -385,11 +578,12 @@ def state_svg(
     state: RoundState,
     *,
     reveal: bool = True,
-    width: int = 640,
+    width: int = 480,
     title: str = "Round",
     caption: str | None = None,
+    end_tags: tuple[str, str] | None = None,
 ) -> str:
-    """A round: the line (the tile just played outlined), then each hand.
+    """A round: the line (the tile just played outlined), then each hand with its label.
 
     Hands are face up when ``reveal``. The ``<desc>`` holds ``caption`` (if
     given), the line's description and each hand.
@@ -399,23 +593,22 @@ def state_svg(
         move = state.history[-1][1]
         if isinstance(move, Play):
             last = move.tile
-    line = line_svg(state.line, width=width, last=last)
-    line_h = float(line.split('height="', 1)[1].split('"', 1)[0])
-    inner = line.split("</desc>", 1)[1].rsplit("</svg>", 1)[0]
-    body = [f"<g>{inner}</g>"]
+    body = ET.Element("g")
+    line_g = _el(body, "g", class_="line")
+    drawn_w, line_h = _line_body(
+        line_g, state.line, width=width, hot=set(), labels=True, last=last, end_tags=end_tags
+    )
     y = line_h + 8
     hand_words = []
     for seat, hand in enumerate(state.hands, start=1):
-        note = f"player {seat}: {len(hand)} tile{'' if len(hand) == 1 else 's'}"
+        note = f"Player {seat}: {len(hand)} tile{'' if len(hand) == 1 else 's'}"
         if reveal:
             note += f", {sum(t.pips for t in hand)} pips"
         if seat == state.current_player and not state.is_over:
             note += " (to play)"
-        body.append(
-            f'<text x="8" y="{_f(y + 12)}" font-size="12" fill="#333">{escape(note)}</text>'
-        )
-        body.append(f'<g class="hand">{_hand_body(hand, 8, y + 18, not reveal)}</g>')
+        w, h = _hand_block(body, hand, note, 8, y, not reveal)
+        drawn_w = max(drawn_w, w + 16)
         hand_words.append(f"Player {seat}: {_hand_desc(hand, not reveal)}")
-        y += 2 * S + 30
+        y += h + 14
     desc = " ".join([*([caption] if caption else []), state.line.describe(), *hand_words])
-    return _svg(width, y, title, desc, "".join(body))
+    return _serialize(drawn_w, y, title, desc, body)

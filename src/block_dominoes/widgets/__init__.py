@@ -16,6 +16,16 @@ _EXPORTS = {
     "play": "playing",
     "score_sheet": "sheet",
     "record_checker": "checker",
+    "question": "quiz",
+    "where_can_it_go": "quiz",
+    "must_pass": "quiz",
+    "is_round_over": "quiz",
+    "who_scores": "quiz",
+    "who_starts_next": "quiz",
+    "who_won_match": "quiz",
+    "position": "quiz",
+    "Quiz": "quiz",
+    "Question": "quiz",
 }
 
 __all__ = sorted(_EXPORTS)

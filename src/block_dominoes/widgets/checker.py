@@ -17,7 +17,7 @@ import ipywidgets as w
 from ..checker import Verdict, check_record
 from ..records import load_record
 from ..render import state_svg
-from .common import Message, guard
+from .common import NEEDS_KERNEL, Message, guard
 from .stepper import Frame, StepThrough
 
 __all__ = ["EXAMPLE", "record_checker", "replay_view", "verdict_html"]
@@ -123,7 +123,8 @@ def record_checker(
     text = w.Textarea(
         value=record,
         rows=16,
-        layout=w.Layout(width="100%"),
+        # as wide as the column, margins included (width 100% overflows a phone by them)
+        layout=w.Layout(width="auto", align_self="stretch"),
         description="",
     )
     upload = w.FileUpload(accept=".json,.txt", multiple=False, description="Load a file")
@@ -168,13 +169,10 @@ def record_checker(
     button.on_click(on_check)
     upload.observe(on_upload, names="value")
     on_check()
-    return w.VBox(
-        [
-            w.HTML("<b>Paste a record (JSON or the notation), or load a file, then Check.</b>"),
-            text,
-            w.HBox([button, upload]),
-            message,
-            verdict_box,
-            replay_box,
-        ]
-    )
+    head = w.HTML("<b>Paste a record (JSON or the notation), or load a file, then Check.</b>")
+    buttons = w.HBox([button, upload], layout=w.Layout(flex_flow="row wrap"))
+    # The replay below works in a static page; the form does not: the static site
+    # greys out these three (one note above them) and leaves the replay alone.
+    for part in (head, text, buttons):
+        part.add_class(NEEDS_KERNEL)
+    return w.VBox([head, text, buttons, message, verdict_box, replay_box])

@@ -12,7 +12,22 @@ import ipywidgets as w
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["Message", "guard", "svg_view"]
+__all__ = ["NEEDS_KERNEL", "Message", "fit_width", "guard", "row_wrap", "svg_view"]
+
+#: The CSS class of a widget that only works with Python running. The static site's
+#: _static/bd-static-widgets.js greys such a widget out and puts one line above it
+#: with the chapter's "Run live" link; in Jupyter and the live edition it means nothing.
+NEEDS_KERNEL = "bd-needs-kernel"
+
+
+def row_wrap() -> w.Layout:
+    """A row that wraps onto the next line on a narrow screen instead of overflowing."""
+    return w.Layout(flex_flow="row wrap", max_width="100%")
+
+
+def fit_width() -> w.Layout:
+    """A button as wide as its words (the default width truncates long ones)."""
+    return w.Layout(width="auto", max_width="100%")
 
 
 def svg_view(svg: str = "") -> w.HTML:

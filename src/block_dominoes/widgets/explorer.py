@@ -17,7 +17,7 @@ from ..line import Line, parse_placement
 from ..render import fit_text, line_svg
 from ..rules import find_rules
 from ..tiles import Tile, full_set
-from .common import Message, guard, svg_view
+from .common import NEEDS_KERNEL, Message, guard, svg_view
 
 __all__ = ["EXAMPLE_LINES", "AttachmentExplorer", "attachment_explorer", "legal_text"]
 
@@ -103,6 +103,7 @@ class AttachmentExplorer(w.VBox):
                 self.message,
             ]
         )
+        self.add_class(NEEDS_KERNEL)  # the static page greys it out and links the live edition
         self.update()
 
     def _on_example(self, change: dict[str, Any]) -> None:

@@ -34,7 +34,7 @@ from ..rules import NextStarter, Rules, find_rules
 from ..strategies import Strategy, find_strategy
 from ..strategies import hint as strategy_hint
 from ..tiles import Tile
-from .common import Message, guard, svg_view
+from .common import NEEDS_KERNEL, Message, guard, svg_view
 
 __all__ = ["PlayWidget", "play"]
 
@@ -144,6 +144,7 @@ class PlayWidget(w.VBox):
                 self.replay_box,
             ]
         )
+        self.add_class(NEEDS_KERNEL)  # the static page greys it out and links the live edition
         self._start_match(seed)
 
     def __repr__(self) -> str:

@@ -17,7 +17,7 @@ import ipywidgets as w
 from ..hands import score_hands
 from ..rules import find_rules, rules_names
 from ..tiles import count
-from .common import Message, guard
+from .common import NEEDS_KERNEL, Message, guard
 
 __all__ = ["RoundScorer", "round_scorer"]
 
@@ -56,6 +56,7 @@ class RoundScorer(w.VBox):
         super().__init__(
             [w.HTML(help_text), self.players, self.ruleset, *self.boxes, self.answer, self.message]
         )
+        self.add_class(NEEDS_KERNEL)  # the static page greys it out and links the live edition
         self.update()
 
     def __repr__(self) -> str:

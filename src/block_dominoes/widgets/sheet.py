@@ -22,7 +22,7 @@ from ..plot import sheet_figure
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
 from ..tiles import count
-from .common import Message, guard
+from .common import NEEDS_KERNEL, Message, fit_width, guard, row_wrap
 
 __all__ = ["ScoreSheet", "score_sheet"]
 
@@ -76,13 +76,13 @@ class ScoreSheet(w.VBox):
         self.starter = w.BoundedIntText(
             value=starter, min=1, max=4, description="Lot winner", tooltip="seat that starts (R5)"
         )
-        self.new_button = w.Button(description="Start a new sheet", icon="file")
+        self.new_button = w.Button(description="Start a new sheet", icon="file", layout=fit_width())
         self.new_button.on_click(lambda _: self.start())
         setup = w.VBox(
             [
                 w.HTML("<b>Set up</b>: players in seat order; the lot winner starts round 1 (R5)."),
-                w.HBox([self.players, self.ruleset]),
-                w.HBox([self.names, self.starter]),
+                w.HBox([self.players, self.ruleset], layout=row_wrap()),
+                w.HBox([self.names, self.starter], layout=row_wrap()),
                 self.new_button,
             ]
         )
@@ -101,7 +101,7 @@ class ScoreSheet(w.VBox):
         self.record_button = w.Button(description="Record", button_style="primary", icon="check")
         self.record_button.on_click(lambda _: self.record())
         self.hands_box = w.VBox(self.hands)
-        self.claim_box = w.HBox([self.claim_seat, self.claim_points])
+        self.claim_box = w.HBox([self.claim_seat, self.claim_points], layout=row_wrap())
         self.mode.observe(lambda _: self._show_mode(), names="value")
         self.round_choice.observe(lambda _: self._fill_from_round(), names="value")
         entry = w.VBox(
@@ -147,14 +147,15 @@ class ScoreSheet(w.VBox):
             [
                 setup,
                 entry,
-                w.HBox([self.undo_button, self.confirm_box]),
+                w.HBox([self.undo_button, self.confirm_box], layout=row_wrap()),
                 self.message,
                 self.totals_view,
                 self.rounds_view,
                 self.chart,
-                w.HBox([self.path, self.save_button, self.load_button]),
+                w.HBox([self.path, self.save_button, self.load_button], layout=row_wrap()),
             ]
         )
+        self.add_class(NEEDS_KERNEL)  # the static page greys it out and links the live edition
         self._show_mode()
         self.refresh()
 

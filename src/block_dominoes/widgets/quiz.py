@@ -1,0 +1,829 @@
+"""Questions that answer back with no kernel: a position, a few choices, and for
+every choice an explanation the engine wrote in advance.
+
+Each builder turns a position into a :class:`Question` (plain data: the prompt,
+the choices, one feedback sentence per choice, which one is right) and returns
+it as a :class:`Quiz` widget: ``ToggleButtons`` whose ``index`` drives a
+``Stack`` of feedback panels through ``widgets.jsdlink``, so a click shows that
+choice's panel in the browser alone, in a static page, exactly as the
+step-throughs link their slider to a ``Stack``.
+
+The answer is never written by hand: the builders ask the engine (where a tile
+fits, whether a player must pass, whether the round is over, who scores how
+much, who starts next, who won the match) and word each wrong choice's reason
+with the rule it breaks; rule ids in the feedback link to the rules card.
+
+>>> q = where_can_it_go(["1-4", "1-1"], "1-3")
+>>> print(q.as_text())
+Where can [1|3] go?
+  A. On the 1 (end X)
+  B. On the 4 (end Y)
+  C. On either end
+  D. Nowhere: it fits no open end
+>>> print(q.answer_text())
+Answer: A. On the 1 (end X). [1|3] has a 1, the number end X shows, so it joins there and its 3 becomes the new end (R7).
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+import ipywidgets as w
+
+from ..errors import InvalidPositionError
+from ..line import Line
+from ..match import Match, next_starter
+from ..render import hand_svg, line_svg, state_svg, tile_svg
+from ..round import Play, RoundState, check_hands
+from ..rules import BlockedScoring, NextStarter, Rules, find_rules
+from ..scoring import Outcome, OutcomeKind, score_round
+from ..tiles import Tile, parse_tiles
+
+__all__ = [
+    "END_TAGS",
+    "RULES_CARD",
+    "Choice",
+    "Question",
+    "Quiz",
+    "is_round_over",
+    "must_pass",
+    "position",
+    "question",
+    "rules_card_href",
+    "where_can_it_go",
+    "who_scores",
+    "who_starts_next",
+    "who_won_match",
+]
+
+#: the rules card, as a book page (docname) and relative to a chapter page
+RULES_CARD_DOC = "book/reference/rules-card"
+VARIANTS_DOC = "book/reference/variants"
+RULES_CARD = "../reference/rules-card.html"
+#: the names the diagram writes above the left and right open ends
+END_TAGS = ("end X", "end Y")
+_RULE_ID = re.compile(r"\b([RV])(\d{1,2})\b")
+RIGHT, WRONG = "Right.", "Not quite."
+
+
+def rules_card_href(page: str | None = None, *, doc: str = RULES_CARD_DOC) -> str:
+    """The rules card's address from book page ``page`` (a docname such as
+    ``"book/rules/placing"``); None means a chapter page ``book/<part>/<chapter>``.
+
+    >>> rules_card_href("book/rules/placing")
+    '../reference/rules-card.html'
+    >>> rules_card_href("book/intro")
+    'reference/rules-card.html'
+    """
+    if page is None:
+        page = "book/part/chapter"
+    return posixpath.relpath(f"{doc}.html", posixpath.dirname(page) or ".")
+
+
+# -- the data -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer a reader can pick: its button text, the feedback sentence(s)
+    shown when it is picked, whether it is right, and an optional picture (the
+    position after the move) shown with the feedback."""
+
+    text: str
+    feedback: str
+    right: bool = False
+    picture: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question as plain data: what the widget shows and a handout prints.
+
+    Raises InvalidPositionError unless exactly one choice is right and the
+    choices' texts are all different.
+    """
+
+    prompt: str
+    choices: tuple[Choice, ...]
+    picture: str = ""
+    title: str = ""
+    page: str | None = None
+    links: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        texts = [c.text for c in self.choices]
+        if len(self.choices) < 2:
+            raise InvalidPositionError(f"a question needs two choices or more, got {texts!r}")
+        if len(set(texts)) != len(texts):
+            raise InvalidPositionError(f"two choices read the same: {texts!r}")
+        right = [c.text for c in self.choices if c.right]
+        if len(right) != 1:
+            raise InvalidPositionError(
+                f"exactly one choice must be right, got {len(right)}: {right!r}"
+            )
+
+    @property
+    def answer(self) -> int:
+        """The index of the right choice."""
+        return next(i for i, c in enumerate(self.choices) if c.right)
+
+    def as_text(self) -> str:
+        """The question as a handout prints it: the prompt, then lettered choices."""
+        lines = [self.prompt]
+        lines += [f"  {string.ascii_uppercase[i]}. {c.text}" for i, c in enumerate(self.choices)]
+        return "\n".join(lines)
+
+    def answer_text(self) -> str:
+        """The answer key line: the right choice and why, in sentences."""
+        i = self.answer
+        c = self.choices[i]
+        why = c.feedback.removeprefix(RIGHT).strip()
+        return f"Answer: {string.ascii_uppercase[i]}. {c.text}. {why}"
+
+    def feedback_html(self, index: int) -> str:
+        """Choice ``index``'s panel: marked right or wrong, rule ids linked, its picture."""
+        c = self.choices[index]
+        text = c.feedback
+        mark = RIGHT if c.right else WRONG
+        if not text.startswith(mark):
+            text = f"{mark} {text}"
+        head, rest = mark, text.removeprefix(mark).strip()
+        kind = "bd-quiz-right" if c.right else "bd-quiz-wrong"
+        body = f"<strong>{html.escape(head)}</strong> {self._linked(rest)}"
+        picture = f"<div class='bd-quiz-picture'>{c.picture}</div>" if c.picture else ""
+        return f"<div class='bd-quiz-feedback {kind}' role='status'><p>{body}</p>{picture}</div>"
+
+    def _linked(self, text: str) -> str:
+        card = self.links.get("R") or rules_card_href(self.page)
+        variants = self.links.get("V") or rules_card_href(self.page, doc=VARIANTS_DOC)
+        out, at = [], 0
+        for m in _RULE_ID.finditer(text):
+            out.append(html.escape(text[at : m.start()]))
+            rid = m.group(0)
+            href = f"{card}#{rid.lower()}" if m.group(1) == "R" else variants
+            out.append(f"<a href='{html.escape(href)}' title='{rid} on the rules card'>{rid}</a>")
+            at = m.end()
+        out.append(html.escape(text[at:]))
+        return "".join(out)
+
+    def widget(self) -> Quiz:
+        return Quiz(self)
+
+
+class Quiz(w.VBox):
+    """The widget: prompt and picture, the choices, and a ``Stack`` of feedback
+    panels driven in the browser by the choice's index (``jsdlink``)."""
+
+    def __init__(self, q: Question) -> None:
+        self.question = q
+        head = f"<p class='bd-quiz-title'><b>{html.escape(q.title)}</b></p>" if q.title else ""
+        prompt = f"<p class='bd-quiz-prompt'>{html.escape(q.prompt)}</p>"
+        picture = f"<div class='bd-quiz-picture'>{q.picture}</div>" if q.picture else ""
+        self.prompt = w.HTML(head + prompt + picture, layout=w.Layout(max_width="100%"))
+        self.buttons = w.ToggleButtons(
+            options=[c.text for c in q.choices],
+            value=None,
+            style={"button_width": "auto"},
+            layout=w.Layout(max_width="100%"),
+        )
+        self.buttons.add_class("bd-quiz-choices")
+        panels = []
+        for i, c in enumerate(q.choices):
+            panel = w.HTML(q.feedback_html(i), layout=w.Layout(max_width="100%"))
+            panel.add_class("bd-quiz-panel")
+            panel.add_class("bd-quiz-right" if c.right else "bd-quiz-wrong")
+            panels.append(panel)
+        self.stack = w.Stack(panels, selected_index=None, layout=w.Layout(max_width="100%"))
+        self.link = w.jsdlink((self.buttons, "index"), (self.stack, "selected_index"))
+        super().__init__([self.prompt, self.buttons, self.stack], layout=w.Layout(max_width="100%"))
+        self.add_class("bd-quiz")
+
+    def as_text(self) -> str:
+        return self.question.as_text()
+
+    def answer_text(self) -> str:
+        return self.question.answer_text()
+
+    def __repr__(self) -> str:
+        return f"Quiz({self.question.prompt!r}, answer {self.question.answer_text()!r})"
+
+
+def question(
+    prompt: str,
+    choices: Sequence[str],
+    feedback: Sequence[str],
+    right: int | str,
+    *,
+    picture: str = "",
+    pictures: Sequence[str] | None = None,
+    title: str = "",
+    page: str | None = None,
+) -> Quiz:
+    """A question the chapter author writes: ``choices`` and one ``feedback``
+    sentence each (rule ids such as "R9" become links to the rules card),
+    ``right`` the index or the text of the right choice. ``picture`` (an SVG)
+    shows the position; ``pictures`` gives one picture per choice's feedback.
+
+    Raises InvalidPositionError for a missing feedback or an unknown ``right``.
+    """
+    if len(feedback) != len(choices):
+        raise InvalidPositionError(
+            f"give one feedback per choice: {len(choices)} choices, {len(feedback)} feedbacks"
+        )
+    if isinstance(right, str):
+        if right not in choices:
+            raise InvalidPositionError(f"right answer {right!r} is not one of {list(choices)!r}")
+        right = list(choices).index(right)
+    if not 0 <= right < len(choices):
+        raise InvalidPositionError(f"right answer {right!r} is not a choice index")
+    pics = list(pictures) if pictures is not None else [""] * len(choices)
+    q = Question(
+        prompt,
+        tuple(
+            Choice(c, f, i == right, p)
+            for i, (c, f, p) in enumerate(zip(choices, feedback, pics, strict=True))
+        ),
+        picture=picture,
+        title=title,
+        page=page,
+    )
+    return Quiz(q)
+
+
+# -- positions --------------------------------------------------------------------------
+
+
+def _tile(t: Tile | str, rules: Rules) -> Tile:
+    return t if isinstance(t, Tile) else Tile.parse(t, max_pip=rules.max_pip)
+
+
+def _line(line: Line | Iterable[str | Tile] | str, rules: Rules) -> Line:
+    if isinstance(line, Line):
+        return line
+    if isinstance(line, str):
+        line = line.replace(",", " ").split()
+    return Line.build(list(line), max_pip=rules.max_pip)
+
+
+def _hand(hand: Iterable[Tile | str] | str, rules: Rules) -> tuple[Tile, ...]:
+    if isinstance(hand, str):
+        return tuple(parse_tiles(hand, max_pip=rules.max_pip)) if hand.strip() else ()
+    return tuple(_tile(t, rules) for t in hand)
+
+
+def position(
+    line: Line | Iterable[str | Tile] | str,
+    hands: Sequence[Iterable[Tile | str] | str],
+    *,
+    rules: Rules | str = "pagat",
+    to_play: int = 1,
+    starter: int = 1,
+) -> RoundState:
+    """A round in the middle: ``line`` (placements as for :meth:`Line.build`) and
+    each seat's hand. Raises InvalidPositionError for a tile held twice or also
+    on the line (R2), or a bad seat."""
+    r = find_rules(rules)
+    ln = _line(line, r)
+    hs = [_hand(h, r) for h in hands]
+    checked = check_hands(r, hs)
+    on_line = set(ln.tiles) & {t for h in checked for t in h}
+    if on_line:
+        raise InvalidPositionError(
+            f"tile {str(min(on_line))!r} is both on the line and in a hand (R2)"
+        )
+    n = len(checked)
+    for name, seat in (("to_play", to_play), ("starter", starter)):
+        if not 1 <= seat <= n:
+            raise InvalidPositionError(f"{name} must be a seat from 1 to {n}, got {seat!r} (R6)")
+    start = RoundState.new(r, checked, starter=starter)
+    return replace(start, line=ln, current_player=to_play)
+
+
+def _ends(line: Line) -> tuple[tuple[str, int], tuple[str, int]]:
+    assert line.left is not None and line.right is not None
+    return (END_TAGS[0], line.left.value), (END_TAGS[1], line.right.value)
+
+
+def _match_rule(v: int) -> str:
+    return "R7, R8: a blank matches only a blank" if v == 0 else "R7"
+
+
+def _after_picture(line: Line, tile: Tile, value: int, title: str) -> str:
+    return line_svg(line.place(tile, value), last=tile, title=title, labels=True)
+
+
+# -- kinds of question ------------------------------------------------------------------------
+
+
+def where_can_it_go(
+    line: Line | Iterable[str | Tile] | str,
+    tile: Tile | str,
+    *,
+    rules: Rules | str = "pagat",
+    title: str = "",
+    page: str | None = None,
+) -> Quiz:
+    """Where can ``tile`` join ``line``: on one end, on either, or nowhere (R7, R8, R10).
+
+    The diagram names the open ends "end X" and "end Y"; the choices say "On
+    the 4 (end Y)". Raises InvalidPositionError for an empty line (any tile
+    may lead) or a tile already on the line (R2).
+    """
+    r = find_rules(rules)
+    ln, t = _line(line, r), _tile(tile, r)
+    if ln.is_empty:
+        raise InvalidPositionError("ask where a tile goes once a tile has led (R5: any may lead)")
+    if t in ln.tiles:
+        raise InvalidPositionError(f"{t} is already on the line: each tile is in the set once (R2)")
+    (xn, xv), (yn, yv) = _ends(ln)
+    fits = set(ln.fits(t))
+    crosswise = " As a double it lies crosswise (R10)." if t.is_double else ""
+    nowhere_text = "Nowhere: it fits no open end"
+    nothing = (
+        f"{t} has neither a {xv} nor a {yv}, so it fits no open end (R7)"
+        + (": a blank matches only a blank (R8)" if 0 in (xv, yv) else "")
+        + "; a player holding only such tiles passes (R9)."
+        if xv != yv
+        else f"{t} has no {xv}, the number both ends show, so it fits no open end (R7"
+        + (", R8: a blank matches only a blank" if xv == 0 else "")
+        + "); a player holding only such tiles passes (R9)."
+    )
+    choices: list[Choice] = []
+    if xv != yv:
+        for name, v, other in ((xn, xv, yv), (yn, yv, xv)):
+            text = f"On the {v} ({name})"
+            if fits == {v}:
+                fb = (
+                    f"{t} has a {v}, the number {name} shows, so it joins there and its "
+                    f"{t.other(v)} becomes the new end ({_match_rule(v)}).{crosswise}"
+                )
+                pic = _after_picture(ln, t, v, f"After {t} joins {name}")
+                choices.append(Choice(text, fb, True, pic))
+            elif v in fits:  # fits both
+                fb = (
+                    f"{t} does fit {name}, but it also has a {other} and fits the other end "
+                    "too: the player may choose either end (R7)."
+                )
+                choices.append(Choice(text, fb))
+            else:
+                fb = (
+                    f"{t} has no {v}, and a tile joins an end only with a half that shows "
+                    f"the same number ({_match_rule(v)})."
+                )
+                choices.append(Choice(text, fb))
+        text = "On either end"
+        if len(fits) == 2:
+            fb = (
+                f"{t} has a {xv} and a {yv}, so it fits both ends; the player chooses which "
+                f"(R7), and says so when both are possible.{crosswise}"
+            )
+            pic = _after_picture(ln, t, yv, f"After {t} joins {yn}, one of the two choices")
+            choices.append(Choice(text, fb, True, pic))
+        elif fits:
+            (v,) = fits
+            missing = yv if v == xv else xv
+            fb = (
+                f"{t} fits only the end that shows {v}: it has no {missing} for the other "
+                f"end ({_match_rule(missing)})."
+            )
+            choices.append(Choice(text, fb))
+        else:
+            choices.append(
+                Choice(text, f"{t} has neither a {xv} nor a {yv}, so neither end takes it (R7).")
+            )
+    else:
+        text = f"On either end (both show {xv})"
+        if fits:
+            fb = (
+                f"{t} has a {xv}, and both ends show {xv}: it may join either; the picture "
+                f"shows it on one of them (R7).{crosswise}"
+            )
+            choices.append(Choice(text, fb, True, _after_picture(ln, t, xv, f"After {t}")))
+        else:
+            choices.append(Choice(text, f"{t} has no {xv}, so neither end takes it (R7)."))
+        text = f"Only on {xn}"
+        fb = (
+            f"Both ends show {xv}, so a tile that fits one fits the other too (R7)."
+            if fits
+            else f"{t} has no {xv}, so it fits neither end (R7)."
+        )
+        choices.append(Choice(text, fb))
+    if fits:
+        where = " and ".join(f"the {v}" for v in sorted(fits))
+        choices.append(
+            Choice(
+                nowhere_text, f"{t} has {where} showing at an open end, so it can be placed (R7)."
+            )
+        )
+    else:
+        choices.append(Choice(nowhere_text, nothing, True))
+    picture = line_svg(ln, title="The line", end_tags=END_TAGS) + tile_svg(t)
+    q = Question(f"Where can {t} go?", tuple(choices), picture, title, page)
+    return Quiz(q)
+
+
+def must_pass(
+    line: Line | Iterable[str | Tile] | str,
+    hand: Iterable[Tile | str] | str,
+    *,
+    rules: Rules | str = "pagat",
+    player: int = 1,
+    title: str = "",
+    page: str | None = None,
+) -> Quiz:
+    """Must this player pass? With ``hand`` in front of ``line`` (R9: a player who
+    can place a tile must; one who cannot passes). Raises InvalidPositionError
+    for an empty line or a tile both in the hand and on the line (R2)."""
+    r = find_rules(rules)
+    ln, h = _line(line, r), _hand(hand, r)
+    if ln.is_empty:
+        raise InvalidPositionError("nobody passes before the lead: any tile may lead (R5)")
+    twice = set(ln.tiles) & set(h)
+    if twice:
+        raise InvalidPositionError(
+            f"tile {str(min(twice))!r} is both on the line and in the hand (R2)"
+        )
+    (xn, xv), (yn, yv) = _ends(ln)
+    plays = [Play(x, v) for x in h for v in ln.fits(x)]
+    who = f"Player {player}"
+    draw = " In the Draw game they would draw first (V6); in Block nobody draws (R4)."
+    if plays:
+        first = plays[0]
+        name = xn if first.end == xv else yn
+        fitting = sorted({p.tile for p in plays})
+        listed = ", ".join(str(x) for x in fitting)
+        after = line_svg(
+            ln.place(first.tile, first.end), last=first.tile, title=f"After {first.tile}"
+        )
+        yes = f"{listed} {'fits' if len(fitting) == 1 else 'fit'} an open end, so {who} cannot pass: a player who can place a tile must (R9)."
+        no = (
+            f"{first.tile} fits {name} (the {first.end}), so {who} must play a tile"
+            + (f"; {listed} all fit, and they choose which" if len(fitting) > 1 else "")
+            + " (R9)."
+        )
+        choices = (
+            Choice("Yes, they must pass", yes),
+            Choice("No, they must play a tile", no, True, after),
+            Choice(
+                "They may choose",
+                "In Block there is no choice: a player who can place a tile must play, "
+                "and only a player who cannot passes (R9).",
+            ),
+        )
+    else:
+        need = f"a {xv} or a {yv}" if xv != yv else f"a {xv}"
+        yes = f"No tile in {who}'s hand has {need}, so nothing fits and they pass (R9)." + (
+            " A blank matches only a blank (R8)." if 0 in (xv, yv) else ""
+        )
+        choices = (
+            Choice("Yes, they must pass", yes + draw, True),
+            Choice(
+                "No, they must play a tile",
+                f"No tile among {' '.join(str(x) for x in h)} has {need}: no tile fits an open end (R7), so they pass (R9).",
+            ),
+            Choice(
+                "They may choose",
+                "In Block there is no choice: a player who cannot place a tile passes, and one "
+                "who can must play (R9).",
+            ),
+        )
+    picture = line_svg(ln, title="The line", end_tags=END_TAGS) + hand_svg(h, label=who)
+    q = Question(f"It is {who}'s turn. Must they pass?", choices, picture, title, page)
+    return Quiz(q)
+
+
+def _hands_text(state: RoundState) -> str:
+    return "; ".join(
+        f"player {s} holds {' '.join(map(str, h)) or 'nothing'}"
+        for s, h in enumerate(state.hands, start=1)
+    )
+
+
+def is_round_over(
+    state: RoundState,
+    *,
+    title: str = "",
+    page: str | None = None,
+) -> Quiz:
+    """Is the round over, and why: a domino (a player went out) or a block (no tile
+    in any hand fits, R13)? ``state`` is a :class:`RoundState` (see :func:`position`)."""
+    ln = state.line
+    out = state.went_out
+    blocked = state.is_blocked
+    ends = " or ".join(f"a {v}" for v in dict.fromkeys(ln.end_values)) or "nothing"
+    if out is not None:
+        right = 1
+        why = (
+            f"Player {out} has played their last tile: the round ends at once, a domino (R13, R15)."
+        )
+    elif blocked:
+        right = 2
+        why = f"No tile in any hand has {ends} to match the open ends, so nobody can play: the round is blocked (R13, R16)."
+    else:
+        right = 0
+        movers = [(s, p.tile) for s in range(1, state.players + 1) for p in state.playable(s)[:1]]
+        s, t = movers[0]
+        why = f"Player {s} still holds {t}, which fits an open end, and every player holds tiles, so play goes on (R9, R13)."
+    wrong = {
+        0: (
+            f"Player {out} has no tiles left: a domino ends the round at once (R13)."
+            if out is not None
+            else f"Nobody can play: no tile in any hand has {ends}, so the round ends blocked (R13)."
+        ),
+        1: (
+            "Every player still holds tiles; a domino means one player has played their last "
+            "tile (R13)."
+        ),
+        2: (
+            f"Player {out} went out, so the round ended as a domino; a block is when everyone "
+            "still holds tiles and none fits (R13)."
+            if out is not None
+            else why.replace(", so play goes on", ", so the line is not blocked")
+        ),
+    }
+    texts = ("No, play goes on", "Yes: a player went out (a domino)", "Yes: it is blocked")
+    choices = tuple(
+        Choice(
+            text,
+            why if i == right else wrong[i],
+            i == right,
+        )
+        for i, text in enumerate(texts)
+    )
+    picture = state_svg(state, title="The round", end_tags=END_TAGS)
+    q = Question("Is the round over?", choices, picture, title, page)
+    return Quiz(q)
+
+
+def _name(rules: Rules, players: int, outcome: Outcome) -> str:
+    if outcome.winner is None:
+        return "Nobody"
+    if len(outcome.side) > 1:
+        return "Pair " + "+".join(map(str, outcome.side))
+    return f"Player {outcome.winner}"
+
+
+def who_scores(
+    totals: Sequence[int] | RoundState,
+    went_out: int | None = None,
+    *,
+    rules: Rules | str = "pagat",
+    title: str = "",
+    page: str | None = None,
+) -> Quiz:
+    """Who scores, and how much? From each seat's remaining pip total (``went_out``
+    the seat that went out, or None for a block) or a finished :class:`RoundState`
+    (R14-R17, V3, V4). The wrong choices are the usual slips: the wrong player,
+    forgetting to subtract, subtracting on a domino, scoring a tied block."""
+    if isinstance(totals, RoundState):
+        state = totals
+        outcome = state.outcome()
+        if outcome is None:
+            raise InvalidPositionError("the round is not over yet: nobody scores (R13)")
+        r = state.rules
+        picture = state_svg(state, title="The end of the round")
+    else:
+        r = find_rules(rules)
+        outcome = score_round(r, totals, went_out)
+        picture = ""
+    tot = outcome.totals
+    n = len(tot)
+    right_text = (
+        "Nobody scores"
+        if outcome.winner is None
+        else f"{_name(r, n, outcome)} scores {outcome.points}"
+    )
+    choices: dict[str, Choice] = {
+        right_text: Choice(
+            right_text, f"{outcome.explanation[0].upper()}{outcome.explanation[1:]}.", True
+        )
+    }
+
+    def add(text: str, fb: str) -> None:
+        if text not in choices:
+            choices[text] = Choice(text, fb)
+
+    teams = r.teams(n)
+    pair = len(teams[0]) > 1
+    if outcome.kind is OutcomeKind.DOMINO:
+        w_ = outcome.winner
+        assert w_ is not None
+        name = _name(r, n, outcome)
+        others = [t for s, t in enumerate(tot, start=1) if s not in outcome.side]
+        low = min(others)
+        add(
+            f"{name} scores {outcome.points - low}",
+            "Nothing is subtracted after a domino: the one who went out scores every pip left in the other hands (R15); subtracting is for a blocked round (R16).",
+        )
+        lowest = min((t, s) for s, t in enumerate(tot, start=1) if s not in outcome.side)[1]
+        add(
+            f"Player {lowest} scores {sum(tot) - tot[lowest - 1]}",
+            f"Player {w_} went out, and a domino beats any total, even a small one (R15): hands are compared only in a block (R16).",
+        )
+        add(
+            "Nobody scores",
+            f"Player {w_} went out, so the round is a domino and they score (R15).",
+        )
+    elif outcome.winner is None:
+        low = min(tot)
+        tied = [s for s, t in enumerate(tot, start=1) if t == low]
+        for s in tied[:2]:
+            other = next(x for x in tied if x != s)
+            add(
+                f"Player {s} scores {sum(tot) - 2 * low}",
+                f"Player {s} ties with player {other} for the lowest total, {low}, and a tied "
+                "block scores nothing (R17).",
+            )
+        high = max(range(1, n + 1), key=lambda s: tot[s - 1])
+        add(
+            f"Player {high} scores {sum(tot) - tot[high - 1]}",
+            "In a block the lowest total wins, never the highest (R16), and here the lowest is tied, so nobody scores (R17).",
+        )
+    else:
+        name = _name(r, n, outcome)
+        side_totals = [sum(tot[s - 1] for s in side) for side in teams]
+        mine = min(side_totals)
+        rest = sum(side_totals) - mine
+        if r.blocked_scoring is BlockedScoring.DIFFERENCE:
+            add(
+                f"{name} scores {rest}",
+                f"Under these rules the winner's own total, {mine}, is taken off once: {rest} - {mine} = {outcome.points} (R16). Scoring all {rest} is a variant (V4).",
+            )
+        else:
+            add(
+                f"{name} scores {rest - mine}",
+                f"Under this ruleset the lowest side scores all the other pips, {rest}, with nothing taken off ({'V3' if pair else 'V4'}).",
+            )
+        hi = max(range(len(teams)), key=lambda i: side_totals[i])
+        hi_name = ("Pair " + "+".join(map(str, teams[hi]))) if pair else f"Player {teams[hi][0]}"
+        add(
+            f"{hi_name} scores {sum(side_totals) - side_totals[hi]}",
+            f"In a block the lowest total wins (R16): {name[0].lower()}{name[1:]} holds the least, {mine}.",
+        )
+        add(
+            "Nobody scores",
+            f"Only a tie for the lowest total scores nothing (R17); here {mine} is the sole lowest (R16).",
+        )
+    order = sorted(choices.values(), key=lambda c: (c.text == "Nobody scores", c.text))
+    kind = (
+        f"Player {outcome.winner} went out"
+        if outcome.kind is OutcomeKind.DOMINO
+        else "The round is blocked"
+    )
+    prompt = (
+        f"{kind}. Pips left in each hand: "
+        + ", ".join(f"player {s} {t}" for s, t in enumerate(tot, start=1))
+        + ". Who scores, and how much?"
+    )
+    q = Question(prompt, tuple(order), picture, title, page)
+    return Quiz(q)
+
+
+def who_starts_next(
+    players: int,
+    starter: int,
+    winner: int | None,
+    *,
+    rules: Rules | str = "pagat",
+    title: str = "",
+    page: str | None = None,
+) -> Quiz:
+    """Who starts the next round, given who started this one and who won it
+    (None after a tied block): one seat clockwise (R19) or the winner (V1)."""
+    r = find_rules(rules)
+    n = r.check_players(players)
+    for label, seat in (("starter", starter), ("winner", winner)):
+        if seat is not None and not 1 <= seat <= n:
+            raise InvalidPositionError(f"{label} must be a seat from 1 to {n}, got {seat!r} (R6)")
+    fake = Outcome(
+        OutcomeKind.BLOCKED if winner is None else OutcomeKind.DOMINO,
+        winner,
+        0,
+        (0,) * n,
+        "",
+        (winner,) if winner else (),
+    )
+    nxt = next_starter(r, n, starter, fake)
+    left = starter % n + 1
+    by_winner = r.next_starter is NextStarter.WINNER
+    rule = "V1" if by_winner else "R19"
+    if by_winner and winner is not None:
+        why = f"Under these rules the winner of the round starts the next one: player {winner} ({rule})."
+    elif by_winner:
+        why = f"The block was tied, so nobody won; the start moves one seat clockwise from player {starter}, to player {left} ({rule})."
+    else:
+        why = f"The start moves one seat clockwise from the last starter, player {starter}, to player {left}, whoever won (R19)."
+    choices = []
+    for s in range(1, n + 1):
+        if s == nxt:
+            choices.append(Choice(f"Player {s}", why, True))
+        elif s == starter:
+            choices.append(
+                Choice(
+                    f"Player {s}", f"Player {s} started this round; the start moves on ({rule})."
+                )
+            )
+        elif s == winner and not by_winner:
+            choices.append(
+                Choice(
+                    f"Player {s}",
+                    f"Winning does not earn the start under these rules: it passes one seat clockwise from player {starter} (R19). The winner starts only in a variant (V1).",
+                )
+            )
+        else:
+            choices.append(
+                Choice(
+                    f"Player {s}",
+                    f"Player {s} is not next: {why[0].lower()}{why[1:]}",
+                )
+            )
+    won = "nobody won (a tied block)" if winner is None else f"player {winner} won"
+    prompt = (
+        f"{n} players. Player {starter} started this round and {won}. Who starts the next round?"
+    )
+    q = Question(prompt, tuple(choices), "", title, page)
+    return Quiz(q)
+
+
+def who_won_match(
+    scores: Sequence[int],
+    *,
+    rules: Rules | str = "pagat",
+    title: str = "",
+    page: str | None = None,
+) -> Quiz:
+    """The scores after a settled round (one per seat; partners share a score):
+    has someone won the match, is it drawn, or does play go on (R20, R21)?"""
+    r = find_rules(rules)
+    n = r.check_players(len(scores))
+    m = replace(Match.new(r, n), scores=tuple(scores))
+    result = m._result(m.scores)  # the engine's own R20/R21 check
+    target = m.target
+    sides = r.teams(n)
+
+    def name(side: tuple[int, ...]) -> str:
+        return f"Pair {'+'.join(map(str, side))}" if len(side) > 1 else f"Player {side[0]}"
+
+    score = {side: max(scores[x - 1] for x in side) for side in sides}
+    top = max(score.values())
+    leaders = [side for side in sides if score[side] == top]
+    lead = name(leaders[0])
+    choices = []
+    for side in sides:
+        text = f"{name(side)} has won"
+        v = score[side]
+        who = name(side)
+        if result is not None and result.winner in side:
+            fb = (
+                f"{who} has {v}, at or above the target of {target}, and the highest score: "
+                "the match is won, and the excess stays counted (R20)."
+            )
+            choices.append(Choice(text, fb, True))
+        elif v < target:
+            choices.append(Choice(text, f"{who} has {v}, short of the target of {target} (R20)."))
+        elif v < top:
+            fb = (
+                f"{who} reached {target}, but {lead[0].lower()}{lead[1:]} has more, {top}: "
+                "the highest score at or above the target wins (R20)."
+            )
+            choices.append(Choice(text, fb))
+        else:
+            fb = f"{who} is tied at the top with {v}, so nobody wins: the match is drawn (R21)."
+            choices.append(Choice(text, fb))
+    text = "Nobody yet: play another round"
+    if result is None:
+        fb = f"Nobody has reached {target} yet, so another round is dealt (R19, R20)."
+        choices.append(Choice(text, fb, True))
+    else:
+        fb = (
+            f"{lead} has {top}, at or above the target of {target}: the match ends as soon "
+            "as the round is settled (R20)."
+        )
+        choices.append(Choice(text, fb))
+    text = "It is a draw"
+    if result is not None and result.winner is None:
+        fb = (
+            f"{' and '.join(name(x) for x in leaders)} are tied at the top with {top}, at or "
+            f"above the target of {target}: the match is drawn (R21)."
+        )
+        choices.append(Choice(text, fb, True))
+    elif result is None:
+        fb = (
+            f"A draw needs tied top scores at or above {target} (R21); nobody has reached it (R20)."
+        )
+        choices.append(Choice(text, fb))
+    else:
+        fb = f"Only {lead[0].lower()}{lead[1:]} has the top score, {top}, so there is no tie (R21)."
+        choices.append(Choice(text, fb))
+    prompt = (
+        "The round is settled. Scores: "
+        + ", ".join(f"{name(x).lower()} {score[x]}" for x in sides)
+        + f"; the target is {target}. Has anyone won the match?"
+    )
+    q = Question(prompt, tuple(choices), "", title, page)
+    return Quiz(q)
