@@ -22,13 +22,13 @@ from typing import Any
 
 import pytest
 
-from block_dominoes import score_round
+from block_dominoes import book, score_round
 from block_dominoes.game import play_round
 from block_dominoes.rules import PRESETS
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 CARD = BOOK / "reference" / "rules-card.md"
-GLOSSARY = BOOK / "reference" / "glossary.md"
+GLOSSARY = BOOK / "reference" / "glossary.md"  # the text of a pair (.md + .ipynb)
 QUESTIONS = BOOK / "reference" / "questions.ipynb"
 VARIANTS = BOOK / "reference" / "variants.ipynb"
 EXERCISES = BOOK / "practice" / "exercises.ipynb"
@@ -87,6 +87,15 @@ class Rerun:
         self.results: dict[int, tuple[str, list[str], tuple[str, str] | None]] = {}
         shown: list[str] = []
         self._shown = shown
+        # The chapters' shared helpers (block_dominoes.book) display through this name.
+        saved = book.display
+        book.display = self._record
+        try:
+            self._run(nb, shown)
+        finally:
+            book.display = saved
+
+    def _run(self, nb: dict[str, Any], shown: list[str]) -> None:
         for i, cell in enumerate(nb["cells"]):
             if cell["cell_type"] != "code":
                 continue
@@ -105,17 +114,17 @@ class Rerun:
     def _first_code_index(self) -> int:
         return next(i for i, c in enumerate(self.nb["cells"]) if c["cell_type"] == "code")
 
-    def _install_recorders(self) -> None:
-        def display(obj: Any, raw: bool = False, **_: Any) -> None:
-            if raw and isinstance(obj, dict):
-                self._shown.extend(obj[m] for m in ("image/svg+xml", "text/html") if m in obj)
-            else:
-                self._shown.append(obj.data)
+    def _record(self, obj: Any, raw: bool = False, **_: Any) -> None:
+        if raw and isinstance(obj, dict):
+            self._shown.extend(obj[m] for m in ("image/svg+xml", "text/html") if m in obj)
+        else:
+            self._shown.append(obj.data)
 
+    def _install_recorders(self) -> None:
         def glue(name: str, value: Any, display: bool = True) -> None:
             self.glued[name] = value
 
-        self.ns["display"] = display
+        self.ns["display"] = self._record
         self.ns["glue"] = glue
 
 
