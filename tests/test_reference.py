@@ -396,3 +396,29 @@ def test_no_machine_paths_in_stored_outputs() -> None:
     for path in (QUESTIONS, VARIANTS, EXERCISES):
         outputs = json.dumps([c.get("outputs", []) for c in load(path)["cells"]])
         assert not re.search(r"/(tmp|work|root|home)/", outputs), path.name
+
+
+def test_draw_preset_follows_the_bulgarian_source() -> None:
+    """V6: the previous hand's winner starts the next, as in every game of the app;
+    after a tied block, the player to the left of the previous starter (V1's words)."""
+    from block_dominoes import Match
+    from block_dominoes.rules import NextStarter
+
+    assert PRESETS["draw"].next_starter is NextStarter.WINNER
+    match = Match.new("draw", 3, starter=1)
+    match = match.add(score_round("draw", [9, 0, 4], went_out=2))
+    assert match.starter == 2  # the winner, not seat 2 by rotation alone
+    match = match.add(score_round("draw", [0, 7, 5], went_out=1))
+    assert match.starter == 1  # the winner again: R19 would give seat 3
+    match = match.add(score_round("draw", [3, 3, 8]))
+    assert match.starter == 2  # a tied block: one seat on from the previous starter
+
+
+def test_presets_cite_what_the_sources_say() -> None:
+    """double-nine is ours and cites no source text; V2's forced lead is labelled ours."""
+    nine = PRESETS["double-nine"]
+    assert ".txt" not in nine.source and "extension" in nine.description
+    assert "V5" not in nine.source
+    assert "Ours:" in PRESETS["highest-double"].description
+    for name in ("double-nine", "double-twelve"):
+        assert "hand sizes: ours" in PRESETS[name].description
