@@ -327,7 +327,7 @@ def _keep_numbers(k: Knowledge) -> tuple[Play, str]:
 
 
 def choose_keep_numbers(state: RoundState, rng: random.Random) -> Choice:
-    """The Bulgarian tip: keep playing the number you hold most of."""
+    """Keep playing the number you hold most of (the Bulgarian tip, unconditionally)."""
     forced = _only(state)
     if forced is not None:
         return forced
@@ -779,8 +779,9 @@ STRATEGIES: dict[str, Strategy] = {
         ),
         Strategy(
             "keep-numbers",
-            "The Bulgarian app's tip: keeps playing the number it holds most of, so it "
-            "can follow while others run short of it.",
+            "Keeps playing the number it holds most of, at every turn, so it can follow "
+            "while others run short of it (the Bulgarian app's tip without its condition "
+            "of four or more tiles of a number: see keep-four).",
             choose_keep_numbers,
         ),
         Strategy(
