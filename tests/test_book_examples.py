@@ -1,9 +1,13 @@
 """The teaching chapters against the rules digest: each example E1-E11 is a labelled
-cell whose stored output says what RULES.md says, every rule R1-R21 is cited in the
+cell whose stored output says what the digest says, every rule R1-R21 is cited in the
 chapters, and rule-breaking cells are the only ones that fail.
 
-The expected words are cut out of RULES.md itself (the ``- E1 ...`` lines), not
-copied from the notebooks, so a change on either side fails here.
+The expected words are kept in tests/data/examples.txt (the digest's ``- E1 ...``
+lines, word for word), not copied from the notebooks, so a change on either side
+fails here; where the digest itself is beside this checkout (``../shared/rules``), the
+file is also compared with it. Cells are read from each chapter's pair: the source
+from ``NAME.md`` (which must match ``NAME.ipynb``), the printed text from the outputs
+stored in ``NAME.ipynb``.
 """
 
 from __future__ import annotations
@@ -13,29 +17,32 @@ import re
 from pathlib import Path
 from typing import Any
 
+import jupytext
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
+EXAMPLES = ROOT / "tests" / "data" / "examples.txt"
+DIGEST = ROOT.parent / "shared" / "rules" / "RULES.md"
 CHAPTERS = [
-    BOOK / "start" / "first-hand.ipynb",
-    *(BOOK / "rules" / f"{name}.ipynb" for name in ("setup", "placing", "doubles")),
-    *(BOOK / "rules" / f"{name}.ipynb" for name in ("pass-and-block", "scoring", "match")),
+    BOOK / "start" / "first-hand.md",
+    *(BOOK / "rules" / f"{name}.md" for name in ("setup", "placing", "doubles")),
+    *(BOOK / "rules" / f"{name}.md" for name in ("pass-and-block", "scoring", "match")),
 ]
-
-
-def rules_md() -> str:
-    for candidate in (ROOT.parent / "shared" / "rules" / "RULES.md", ROOT / "RULES.md"):
-        if candidate.exists():
-            return candidate.read_text(encoding="utf-8")
-    pytest.skip("RULES.md (the rules digest) is not next to this checkout")
+EXAMPLE_LINE = re.compile(r"^- (E\d+) (.+)$", flags=re.M)
 
 
 def statements() -> dict[str, str]:
-    """``{'E1': 'Lead [1|4]. Open: ...', ...}`` from the digest's example list."""
-    found = dict(re.findall(r"^- (E\d+) (.+)$", rules_md(), flags=re.M))
+    """``{'E1': 'Lead [1|4]. Open: ...', ...}`` from tests/data/examples.txt."""
+    found = dict(EXAMPLE_LINE.findall(EXAMPLES.read_text(encoding="utf-8")))
     assert sorted(found, key=lambda k: int(k[1:])) == [f"E{i}" for i in range(1, 12)]
     return found
+
+
+def test_examples_file_is_the_digest_word_for_word() -> None:
+    if not DIGEST.is_file():
+        pytest.skip("the rules digest (../shared/rules/RULES.md) is not beside this checkout")
+    assert dict(EXAMPLE_LINE.findall(DIGEST.read_text(encoding="utf-8"))) == statements()
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -47,11 +54,21 @@ def text(value: str | list[str]) -> str:
     return "".join(value) if isinstance(value, list) else value
 
 
+def pair(md: Path) -> list[tuple[str, dict[str, Any]]]:
+    """(source from the .md, the same cell in the .ipynb) for every cell of a chapter."""
+    written = jupytext.read(md, fmt="md:myst").cells
+    stored = load(md.with_suffix(".ipynb"))["cells"]
+    assert [c.source for c in written] == [text(c["source"]) for c in stored], (
+        f"{md.name} and its .ipynb differ: run python tools/run_notebooks.py"
+    )
+    return [(w.source, c) for w, c in zip(written, stored, strict=True)]
+
+
 def example_outputs() -> dict[str, tuple[str, str]]:
     """Example id -> (cell source, printed text), for cells whose output starts with the id."""
     out: dict[str, tuple[str, str]] = {}
     for path in CHAPTERS:
-        for cell in load(path)["cells"]:
+        for source, cell in pair(path):
             if cell["cell_type"] != "code":
                 continue
             printed = "".join(
@@ -60,7 +77,7 @@ def example_outputs() -> dict[str, tuple[str, str]]:
             m = re.match(r"(E\d+) ", printed)
             if m:
                 assert m.group(1) not in out, f"{m.group(1)} is printed twice"
-                out[m.group(1)] = (text(cell["source"]), printed)
+                out[m.group(1)] = (source, printed)
     return out
 
 
@@ -114,7 +131,7 @@ def test_every_rule_is_cited_where_taught() -> None:
     prose = ""
     for path in CHAPTERS:
         prose += "".join(
-            text(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "markdown"
+            c.source for c in jupytext.read(path, fmt="md:myst").cells if c.cell_type == "markdown"
         )
     cited = {int(n) for n in re.findall(r"\bR(\d+)\b", prose)}
     for a, b in re.findall(r"\bR(\d+)-R(\d+)\b", prose):
@@ -122,11 +139,11 @@ def test_every_rule_is_cited_where_taught() -> None:
     assert set(range(1, 22)) <= cited
 
 
-@pytest.mark.parametrize("path", [*CHAPTERS, BOOK / "intro.ipynb"], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [*CHAPTERS, BOOK / "intro.md"], ids=lambda p: p.stem)
 def test_outputs_are_clean(path: Path) -> None:
     """Only cells tagged raises-exception fail; no machine paths are stored; widgets
     have their state stored so the static site can show them."""
-    nb = load(path)
+    nb = load(path.with_suffix(".ipynb"))
     has_widget = False
     for cell in nb["cells"]:
         if cell["cell_type"] != "code":

@@ -22,13 +22,13 @@ from typing import Any
 
 import pytest
 
-from block_dominoes import score_round
+from block_dominoes import book, score_round
 from block_dominoes.game import play_round
 from block_dominoes.rules import PRESETS
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 CARD = BOOK / "reference" / "rules-card.md"
-GLOSSARY = BOOK / "reference" / "glossary.md"
+GLOSSARY = BOOK / "reference" / "glossary.md"  # the text of a pair (.md + .ipynb)
 QUESTIONS = BOOK / "reference" / "questions.ipynb"
 VARIANTS = BOOK / "reference" / "variants.ipynb"
 EXERCISES = BOOK / "practice" / "exercises.ipynb"
@@ -87,6 +87,15 @@ class Rerun:
         self.results: dict[int, tuple[str, list[str], tuple[str, str] | None]] = {}
         shown: list[str] = []
         self._shown = shown
+        # The chapters' shared helpers (block_dominoes.book) display through this name.
+        saved = book.display
+        book.display = self._record
+        try:
+            self._run(nb, shown)
+        finally:
+            book.display = saved
+
+    def _run(self, nb: dict[str, Any], shown: list[str]) -> None:
         for i, cell in enumerate(nb["cells"]):
             if cell["cell_type"] != "code":
                 continue
@@ -105,17 +114,17 @@ class Rerun:
     def _first_code_index(self) -> int:
         return next(i for i, c in enumerate(self.nb["cells"]) if c["cell_type"] == "code")
 
-    def _install_recorders(self) -> None:
-        def display(obj: Any, raw: bool = False, **_: Any) -> None:
-            if raw and isinstance(obj, dict):
-                self._shown.extend(obj[m] for m in ("image/svg+xml", "text/html") if m in obj)
-            else:
-                self._shown.append(obj.data)
+    def _record(self, obj: Any, raw: bool = False, **_: Any) -> None:
+        if raw and isinstance(obj, dict):
+            self._shown.extend(obj[m] for m in ("image/svg+xml", "text/html") if m in obj)
+        else:
+            self._shown.append(obj.data)
 
+    def _install_recorders(self) -> None:
         def glue(name: str, value: Any, display: bool = True) -> None:
             self.glued[name] = value
 
-        self.ns["display"] = display
+        self.ns["display"] = self._record
         self.ns["glue"] = glue
 
 
@@ -387,3 +396,29 @@ def test_no_machine_paths_in_stored_outputs() -> None:
     for path in (QUESTIONS, VARIANTS, EXERCISES):
         outputs = json.dumps([c.get("outputs", []) for c in load(path)["cells"]])
         assert not re.search(r"/(tmp|work|root|home)/", outputs), path.name
+
+
+def test_draw_preset_follows_the_bulgarian_source() -> None:
+    """V6: the previous hand's winner starts the next, as in every game of the app;
+    after a tied block, the player to the left of the previous starter (V1's words)."""
+    from block_dominoes import Match
+    from block_dominoes.rules import NextStarter
+
+    assert PRESETS["draw"].next_starter is NextStarter.WINNER
+    match = Match.new("draw", 3, starter=1)
+    match = match.add(score_round("draw", [9, 0, 4], went_out=2))
+    assert match.starter == 2  # the winner, not seat 2 by rotation alone
+    match = match.add(score_round("draw", [0, 7, 5], went_out=1))
+    assert match.starter == 1  # the winner again: R19 would give seat 3
+    match = match.add(score_round("draw", [3, 3, 8]))
+    assert match.starter == 2  # a tied block: one seat on from the previous starter
+
+
+def test_presets_cite_what_the_sources_say() -> None:
+    """double-nine is ours and cites no source text; V2's forced lead is labelled ours."""
+    nine = PRESETS["double-nine"]
+    assert ".txt" not in nine.source and "extension" in nine.description
+    assert "V5" not in nine.source
+    assert "Ours:" in PRESETS["highest-double"].description
+    for name in ("double-nine", "double-twelve"):
+        assert "hand sizes: ours" in PRESETS[name].description

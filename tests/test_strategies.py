@@ -330,3 +330,52 @@ def test_hint_ignores_hidden_hands_after_an_opponent_passed() -> None:
         if checked >= 3:
             break
     assert checked == 3
+
+
+# -- the Bulgarian tips, each only when its condition holds ---------------------------
+def _ends_2_and_6(hand: list[str]) -> RoundState:
+    return RoundState.new("pagat", [["2-6", "1-1"], hand], starter=1).apply(Play(T("2-6")))
+
+
+def test_keep_four_follows_the_tip_only_with_four_of_a_number() -> None:
+    # Four 5s: [2|5] on the 2 keeps the 5 open (the heavier [6|6] would not).
+    four = _ends_2_and_6(["2-5", "6-6", "0-5", "1-5", "3-5"])
+    c = find_strategy("keep-four").choose(four, random.Random(0))
+    assert c.move == Play(T("2-5"), 2) and "holds 4 tiles with a 5" in c.reason
+    # Three 5s: keep-numbers still follows its number, keep-four does not (the tip
+    # says "four or five"): it plays at random, so another seed picks another move.
+    three = _ends_2_and_6(["2-5", "6-6", "0-5", "1-5", "3-3"])
+    assert find_strategy("keep-numbers").choose(three, random.Random(0)).move == Play(T("2-5"), 2)
+    picks = {find_strategy("keep-four").choose(three, random.Random(i)).move for i in range(20)}
+    assert picks == {Play(T("2-5"), 2), Play(T("6-6"), 6)}
+    c = find_strategy("keep-four").choose(three, random.Random(0))
+    assert "no number is held 4 times" in c.reason
+
+
+def test_doubles_early_lays_a_double_while_it_fits() -> None:
+    s = _ends_2_and_6(["2-5", "6-6", "0-4"])
+    c = find_strategy("doubles-early").choose(s, random.Random(0))
+    assert c.move == Play(T("6-6"), 6) and "while 6 is still open" in c.reason
+    no_double = _ends_2_and_6(["2-5", "1-6", "0-4"])
+    c = find_strategy("doubles-early").choose(no_double, random.Random(0))
+    assert "no double fits" in c.reason
+
+
+def _after_two_passes(hand: list[str]) -> RoundState:
+    """Ends 3 and 5, and player 2 has passed on 3, 4 and 5 (R9)."""
+    s = RoundState.new("pagat", [hand, ["1-1", "1-2", "0-6"]], starter=1)
+    s = s.apply(Play(T("3-4"))).apply(Pass())
+    return s.apply(Play(T("4-5"), 4)).apply(Pass())
+
+
+def test_close_when_light_closes_the_ends_only_with_a_light_hand() -> None:
+    # 9 pips in hand against an opponent's likely 17: [3|5] leaves two ends that
+    # player 2 has passed on.
+    light = _after_two_passes(["3-4", "4-5", "3-5", "0-1", "0-0"])
+    c = find_strategy("close-when-light").choose(light, random.Random(0))
+    assert isinstance(c.move, Play) and c.move.tile == T("3-5"), c
+    assert "closes both ends" in c.reason
+    # The same position with 31 pips in hand: the tip does not apply.
+    heavy = _after_two_passes(["3-4", "4-5", "3-5", "6-6", "5-6"])
+    c = find_strategy("close-when-light").choose(heavy, random.Random(0))
+    assert "not the lightest" in c.reason

@@ -1,22 +1,31 @@
-"""Re-execute every notebook of the book in place, storing outputs and widget state.
+"""Sync the book's text notebooks with their .ipynb twins and re-run what changed.
 
-The site is built with ``execute_notebooks: "off"``: it shows the outputs stored
-in the notebooks, which are the outputs nbval checks. Run this after changing
-the engine or a notebook, then rebuild (``jupyter-book build .``) and run
-``pytest``.
+Every chapter is a pair: ``NAME.md`` (MyST Markdown, what people read and edit) and
+``NAME.ipynb`` (the same cells with their outputs and widget state: what the site
+shows and nbval checks). The live notebooks (``live/*.md``) are pairs too, stored
+without outputs (the reader's browser runs them).
 
-    python tools/run_notebooks.py                 # every notebook listed in _toc.yml
-    python tools/run_notebooks.py book/rules/scoring.ipynb   # only these
+    python tools/run_notebooks.py                        # sync every pair, re-run what changed
+    python tools/run_notebooks.py --all                  # sync every pair, re-run every chapter
+    python tools/run_notebooks.py book/rules/placing.md  # sync and re-run only these chapters
 
-Each notebook runs with ``jupyter execute --inplace`` (nbclient: the kernel
-starts in the notebook's folder and the widget state is saved in the notebook's
-metadata). Prints the time each one took; exits 1 if any failed (the others
-still run).
+Sync: the ``.md`` is the source, unless the ``.ipynb`` is newer and holds different
+cells (it was edited in Jupyter), which then writes the ``.md``. Code cells are put in
+the house style (ruff: imports sorted, formatted), and the ``.md`` gets that code too.
+
+Re-run: a chapter runs again (``jupyter execute --inplace``: the kernel starts in its
+folder and widget state is saved) when its key changed. The key is a SHA-256 of the
+``.md`` text and of the engine's source (``src/block_dominoes/**/*.py``), stored in the
+``.ipynb`` as ``metadata.block_dominoes.source_hash``; tests/test_notebook_sources.py
+fails when a stored key is not the current one. Prints the time each run took; exits
+1 if any failed (the others still run).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import subprocess
 import sys
 import time
@@ -24,9 +33,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jupytext
+import nbformat
 import yaml
+from jupytext.combine import combine_inputs_with_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "src" / "block_dominoes"
+FMT = "md:myst"
+FIX = "python tools/run_notebooks.py"
 
 
 def toc_files(toc: dict[str, Any]) -> Iterator[str]:
@@ -44,52 +59,157 @@ def toc_files(toc: dict[str, Any]) -> Iterator[str]:
     yield from walk([{key: toc[key]} for key in ("parts", "chapters", "sections") if key in toc])
 
 
-def toc_notebooks(root: Path = ROOT) -> list[Path]:
-    """The notebooks the book lists, as existing paths (``.md`` chapters skipped)."""
+def chapters(root: Path = ROOT) -> list[Path]:
+    """The ``.md`` of every chapter the book lists in ``_toc.yml``, in order."""
     toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
-    found = []
-    for name in toc_files(toc):
-        path = root / name
-        candidates = [path] if path.suffix else [path.with_suffix(".ipynb")]
-        found.extend(p for p in candidates if p.suffix == ".ipynb" and p.is_file())
-    return found
+    return [(root / name).with_suffix(".md") for name in toc_files(toc)]
+
+
+def live_notebooks(root: Path = ROOT) -> list[Path]:
+    """The ``.md`` of every live notebook (``live/README.md`` is not one)."""
+    return sorted(p for p in (root / "live").glob("*.md") if p.name != "README.md")
+
+
+def engine_hash() -> str:
+    """SHA-256 of the engine's source files, by path, in sorted order."""
+    digest = hashlib.sha256()
+    for path in sorted(ENGINE.rglob("*.py")):
+        digest.update(path.relative_to(ENGINE).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def source_hash(md: Path, engine: str | None = None) -> str:
+    """The key a chapter's stored outputs were made from: its ``.md`` text + the engine."""
+    digest = hashlib.sha256(md.read_bytes())
+    digest.update((engine or engine_hash()).encode())
+    return digest.hexdigest()
+
+
+def stored_hash(ipynb: Path) -> str | None:
+    meta = json.loads(ipynb.read_text(encoding="utf-8")).get("metadata", {})
+    value = meta.get("block_dominoes", {}).get("source_hash")
+    return str(value) if value is not None else None
+
+
+def cells(nb: Any) -> list[tuple[str, str, list[str]]]:
+    """What a pair must agree on: each cell's type, source and tags."""
+    return [(c.cell_type, c.source, list(c.get("metadata", {}).get("tags", []))) for c in nb.cells]
+
+
+def read_md(md: Path) -> Any:
+    return jupytext.read(md, fmt=FMT)
+
+
+def read_ipynb(ipynb: Path) -> Any:
+    return nbformat.read(ipynb, as_version=4)
+
+
+def write_ipynb(nb: Any, ipynb: Path) -> bool:
+    """Write only if the file changes; True if it did."""
+    text = nbformat.writes(nb) + "\n"
+    if ipynb.is_file() and ipynb.read_text(encoding="utf-8") == text:
+        return False
+    ipynb.write_text(text, encoding="utf-8")
+    return True
+
+
+def house_style(ipynb: Path) -> None:
+    """ruff on the code cells, as on every Python file of the project."""
+    ruff = [sys.executable, "-m", "ruff"]
+    subprocess.run([*ruff, "check", "--fix", "--select", "I", "--quiet", str(ipynb)], check=False)
+    subprocess.run([*ruff, "format", "--quiet", str(ipynb)], check=False)
+
+
+def sync(md: Path) -> str:
+    """Make the pair hold the same cells; returns what was done, in a word or two."""
+    ipynb = md.with_suffix(".ipynb")
+    if not md.is_file():
+        if not ipynb.is_file():
+            raise SystemExit(f"{md.relative_to(ROOT)}: no such chapter (neither .md nor .ipynb)")
+        jupytext.write(read_ipynb(ipynb), md, fmt=FMT)
+        return "wrote .md"
+    text_nb = read_md(md)
+    if ipynb.is_file():
+        stored = read_ipynb(ipynb)
+        if ipynb.stat().st_mtime > md.stat().st_mtime and cells(stored) != cells(text_nb):
+            # Edited in Jupyter, which saved the .ipynb last: that edit wins.
+            jupytext.write(stored, md, fmt=FMT)
+            return "ipynb -> md"
+        new = combine_inputs_with_outputs(text_nb, stored, fmt=FMT)
+    else:
+        new = text_nb
+    if not write_ipynb(new, ipynb):
+        return "in sync"
+    house_style(ipynb)
+    styled = read_ipynb(ipynb)
+    if cells(styled) != cells(text_nb):  # ruff changed the code: the .md gets it too
+        jupytext.write(styled, md, fmt=FMT)
+        return "md -> ipynb, ruff"
+    return "md -> ipynb"
+
+
+def execute(md: Path, timeout: int, engine: str) -> tuple[bool, float, str]:
+    """Run the chapter's .ipynb in place and store its key; (ok, seconds, stderr)."""
+    ipynb = md.with_suffix(".ipynb")
+    start = time.perf_counter()
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "execute",
+            "--inplace",
+            f"--timeout={timeout}",
+            str(ipynb),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.perf_counter() - start
+    if run.returncode != 0:
+        return False, seconds, run.stderr[-3000:]
+    nb = read_ipynb(ipynb)
+    nb.metadata.setdefault("block_dominoes", {})["source_hash"] = source_hash(md, engine)
+    write_ipynb(nb, ipynb)
+    return True, seconds, ""
+
+
+def name(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: every one in _toc.yml")
+    parser.add_argument(
+        "chapters", nargs="*", type=Path, help="chapters (.md or .ipynb) to sync and re-run"
+    )
+    parser.add_argument("--all", action="store_true", help="re-run every chapter")
     parser.add_argument("--timeout", type=int, default=300, help="seconds per cell (default 300)")
     args = parser.parse_args(argv)
-    notebooks = [p.resolve() for p in args.notebooks] or toc_notebooks()
-    if not notebooks:
-        print("no notebooks found in _toc.yml")
-        return 1
+    chosen = [p.resolve().with_suffix(".md") for p in args.chapters]
+    book = chosen or chapters()
+    engine = engine_hash()
+    for md in book if chosen else [*book, *live_notebooks()]:
+        print(f"{'sync':>8}  {sync(md):18}  {name(md)}", flush=True)
     failed = []
+    runs = 0
     total = time.perf_counter()
-    for nb in notebooks:
-        start = time.perf_counter()
-        run = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "jupyter",
-                "execute",
-                "--inplace",
-                f"--timeout={args.timeout}",
-                str(nb),
-            ],
-            capture_output=True,
-            text=True,
-        )
-        seconds = time.perf_counter() - start
-        name = nb.relative_to(ROOT) if nb.is_relative_to(ROOT) else nb
-        status = "ok" if run.returncode == 0 else "FAILED"
-        print(f"{seconds:6.1f} s  {status:6}  {name}", flush=True)
-        if run.returncode != 0:
-            failed.append(name)
-            print(run.stderr[-3000:], file=sys.stderr)
+    for md in book:
+        key = source_hash(md, engine)
+        if not (chosen or args.all) and stored_hash(md.with_suffix(".ipynb")) == key:
+            continue
+        runs += 1
+        ok, seconds, stderr = execute(md, args.timeout, engine)
+        print(f"{seconds:6.1f} s  {'ok' if ok else 'FAILED':18}  {name(md)}", flush=True)
+        if not ok:
+            failed.append(md)
+            print(stderr, file=sys.stderr)
     print(
-        f"{time.perf_counter() - total:6.1f} s  total, {len(notebooks)} notebooks, {len(failed)} failed"
+        f"{time.perf_counter() - total:6.1f} s  total: {runs} of {len(book)} chapters run "
+        f"({len(book) - runs} unchanged), {len(failed)} failed"
     )
     return 1 if failed else 0
 

@@ -5,7 +5,7 @@
   site of live/*.ipynb. A failure fails the build; ``BLOCK_DOMINOES_SKIP_LIVE=1``
   skips the step with a warning (for a quick look at prose).
 * Every page named as ``chapter`` in a live notebook's metadata
-  (``metadata.block_dominoes.chapter``, written by tools/lite/make_notebooks.py) gets
+  (``metadata.block_dominoes.chapter``, set in the header of live/NAME.md) gets
   a "Run live" line under its title and opening paragraph, linking to that notebook, unless the page
   already links to it with the role below. The chapters themselves stay untouched.
 * The role ``{run-live}`NAME``` (or ``{run-live}`text <NAME>```) links to the live

@@ -32,8 +32,9 @@ class FirstLead(enum.Enum):
     LOT = "lot"
     """A fair lot picks the starter, who may lead any tile (R5)."""
     HIGHEST_DOUBLE = "highest-double"
-    """The holder of the highest double dealt starts by leading it (V2); if no double
-    was dealt, the holder of the heaviest tile leads that tile."""
+    """The holder of the highest double dealt starts (V2) and, our choice, leads it; if
+    no double was dealt, the holder of the heaviest tile leads that tile (on equal pips
+    the one with the higher half: [3|6] before [4|5])."""
 
 
 class NextStarter(enum.Enum):
@@ -42,7 +43,8 @@ class NextStarter(enum.Enum):
     LEFT = "left"
     """One seat clockwise from the previous starter, whoever won (R19)."""
     WINNER = "winner"
-    """The previous round's winner; after a tied block, one seat on from the starter (V1)."""
+    """The previous round's winner; after a tied block, one seat on from the starter (V1;
+    the Bulgarian source says so for every game of its app, Draw included, V6)."""
 
 
 class BlockedScoring(enum.Enum):
@@ -141,9 +143,10 @@ PRESETS: dict[str, Rules] = {
         ),
         PAGAT.with_(
             name="highest-double",
-            description="The holder of the highest double leads it in the first round; if no "
-            "double was dealt, the holder of the heaviest tile leads it (V2; the fallback is "
-            "ours, the source is silent).",
+            description="The holder of the highest double starts the first round (V2: the "
+            "Greek source says only this). Ours: that double must be led, in the first round "
+            "only (later rounds start one seat on, R19), and if no double was dealt the "
+            "holder of the heaviest tile leads it ([3|6] before [4|5] on equal pips).",
             source="block-vs-draw-el.txt",
             first_lead=FirstLead.HIGHEST_DOUBLE,
         ),
@@ -154,7 +157,8 @@ PRESETS: dict[str, Rules] = {
             "partnership convention: when a player goes out, the pair scores both opponents' "
             "pips; in a block the pair with the sole lower combined total scores the other "
             "pair's total (nothing subtracted); equal totals score nothing. The holder of "
-            "[6|6] leads it in the first round.",
+            "[6|6] leads it in the first round (the highest double of V2: with all 28 tiles "
+            "dealt, it is always [6|6]).",
             source="block-vs-draw-el.txt; scoring: Pagat, Partnership Dominoes",
             hand_sizes=((4, 7),),
             targets=((4, 100),),
@@ -171,28 +175,33 @@ PRESETS: dict[str, Rules] = {
         ),
         PAGAT.with_(
             name="double-nine",
-            description="The same game with a double-nine set of 55 tiles: 7 tiles each "
-            "with 2 players, 5 with 3 or 4 (V5; the hand sizes are the common double-nine "
-            "Block convention, not in the sources).",
-            source="blocked-game-tr.txt (larger sets); hand sizes: common convention",
+            description="This project's own extension, in no source: the same game with a "
+            "double-nine set of 55 tiles, 7 tiles each with 2 players, 5 with 3 or 4 (hand "
+            "sizes: ours). The Turkish examples of V5 need a double-twelve set, which has "
+            "its own ruleset.",
+            source="none (this project's own extension)",
             max_pip=9,
         ),
         PAGAT.with_(
             name="double-twelve",
-            description="The same game with a double-twelve set of 91 tiles, 7 tiles each "
-            "(V5: the Turkish source's pip examples come from this set; it gives no hand "
-            "size, so this follows the usual 7-tile hand of double-twelve games).",
-            source="blocked-game-tr.txt; hand sizes: common convention",
+            description="The same game with a double-twelve set of 91 tiles (V5: the Turkish "
+            "source's examples, [5|10] is 15, [12|12] is 24, an open end showing 11, need "
+            "this set); 7 tiles each (hand sizes: ours, the source names none).",
+            source="blocked-game-tr.txt; hand sizes: ours",
             max_pip=12,
             hand_sizes=((2, 7), (3, 7), (4, 7)),
         ),
         PAGAT.with_(
             name="draw",
-            description="The Draw game, for comparison: a player who cannot play draws from "
-            "the boneyard until able, and passes only when it is empty; 7 tiles each, "
-            "6 with four players (V6).",
-            source="block-app-bg.txt",
+            description="The Draw game, for comparison (V6): a player who cannot play draws "
+            "from the boneyard until able, and passes only when it is empty; 7 tiles each, "
+            "6 with four players. As the Bulgarian source states for Draw: the winner takes "
+            "the others' pips minus their own, to 100 with 2 players or 61 with 3 or 4, and "
+            "the previous hand's winner starts the next (after a tied block, the player to "
+            "the left of the previous starter).",
+            source="block-app-bg.txt; block-vs-draw-el.txt",
             hand_sizes=((2, 7), (3, 7), (4, 6)),
+            next_starter=NextStarter.WINNER,
             draw=True,
         ),
     )

@@ -327,7 +327,7 @@ def _keep_numbers(k: Knowledge) -> tuple[Play, str]:
 
 
 def choose_keep_numbers(state: RoundState, rng: random.Random) -> Choice:
-    """The Bulgarian tip: keep playing the number you hold most of."""
+    """Keep playing the number you hold most of (the Bulgarian tip, unconditionally)."""
     forced = _only(state)
     if forced is not None:
         return forced
@@ -393,6 +393,114 @@ def choose_blocker(state: RoundState, rng: random.Random) -> Choice:
         return forced
     m, why, _ = _blocker(knowledge(state))
     return Choice(m, why)
+
+
+# -- the Bulgarian tips, each as stated, otherwise random ---------------------------
+# Each follows one tip of block-app-bg.txt only when the tip's condition holds, and
+# otherwise plays like ``random``: set against ``random``, the difference is the tip's.
+KEEP_MIN = 4  # "if you hold four or five tiles of one number"
+
+
+def _random_play(state: RoundState, rng: random.Random, why: str) -> Choice:
+    moves = state.legal_moves()
+    m = moves[int(rng.random() * len(moves))]
+    return Choice(m, f"plays {m}: {why}, so any legal move ({len(moves)}), at random")
+
+
+def _keep_four(k: Knowledge) -> tuple[Play, str] | None:
+    """The play that keeps a number open of which the hand holds KEEP_MIN or more
+    tiles (the number held most, then the heavier tile), or None.
+
+    >>> s = RoundState.new('pagat', [['1-2', '1-3', '1-4', '1-5', '5-6'], ['0-0']], starter=1)
+    >>> _keep_four(knowledge(s))[1]
+    'leads [1|5]: holds 4 tiles with a 1, so keeps the 1 open (hold four or more of a number: keep playing it)'
+    """
+    counts = {v: _held(k.hand, v) for v in range(k.rules.max_pip + 1)}
+    best: tuple[tuple[int, int, int], Play, int] | None = None
+    for m in k.plays():
+        new = (m.tile.low, m.tile.high) if m.end is None else (m.tile.other(m.end),)
+        for v in new:
+            if counts[v] >= KEEP_MIN:
+                key = (counts[v], m.tile.pips, m.tile.high)
+                if best is None or key > best[0]:
+                    best = (key, m, v)
+    if best is None:
+        return None
+    (held, _, _), m, v = best
+    verb = "leads" if m.end is None else "plays"
+    return m, (
+        f"{verb} {m.tile if m.end is None else m}: holds {held} tiles with a {v}, so keeps the "
+        f"{v} open (hold four or more of a number: keep playing it)"
+    )
+
+
+def choose_keep_four(state: RoundState, rng: random.Random) -> Choice:
+    """The keep-a-number tip only when it applies (four or more of a number)."""
+    forced = _only(state)
+    if forced is not None:
+        return forced
+    found = _keep_four(knowledge(state))
+    if found is None:
+        return _random_play(state, rng, f"no number is held {KEEP_MIN} times")
+    return Choice(*found)
+
+
+def choose_doubles_early(state: RoundState, rng: random.Random) -> Choice:
+    """Lay a double while its number is still open: a double fits only that number.
+
+    >>> s = RoundState.new('pagat', [['1-4', '4-4', '1-2'], ['4-6', '0-0']], starter=2)
+    >>> choose_doubles_early(s.play('4-6'), random.Random(0)).reason
+    'plays [4|4] on 4: lays the double while 4 is still open'
+    """
+    forced = _only(state)
+    if forced is not None:
+        return forced
+    doubles = [m for m in knowledge(state).plays() if m.tile.is_double]
+    if not doubles:
+        return _random_play(state, rng, "no double fits")
+    m = max(doubles, key=lambda d: d.tile.pips)
+    return Choice(m, f"plays {m}: lays the double while {m.tile.high} is still open")
+
+
+def _light(k: Knowledge) -> bool:
+    """True when the hand holds fewer pips than any opponent is likely to: each
+    opponent's hand is estimated as its tile count times the mean of the unseen tiles."""
+    if not k.unseen:
+        return False
+    mean = sum(t.pips for t in k.unseen) / len(k.unseen)
+    own = sum(t.pips for t in k.hand)
+    return all(own < k.counts[s - 1] * mean for s in k.opponents())
+
+
+def _close_ends(k: Knowledge) -> tuple[Play, int] | None:
+    """The play leaving the most open ends no opponent can match (every tile with that
+    number seen, or every opponent passed on it), or None when no play closes one."""
+    dead = k.exhausted()
+    opponents = k.opponents()
+    best: tuple[tuple[int, int, int], Play] | None = None
+    for m in k.plays():
+        ends = _after(k, m)
+        closed = sum(1 for v in ends if v in dead or all(v in k.lacks[s - 1] for s in opponents))
+        key = (closed, m.tile.pips, m.tile.high)
+        if closed and (best is None or key > best[0]):
+            best = (key, m)
+    return None if best is None else (best[1], best[0][0])
+
+
+def choose_close_when_light(state: RoundState, rng: random.Random) -> Choice:
+    """When the hand is light, close the ends: a block then likely scores for it."""
+    forced = _only(state)
+    if forced is not None:
+        return forced
+    k = knowledge(state)
+    if not _light(k):
+        return _random_play(state, rng, "its hand is not the lightest")
+    found = _close_ends(k)
+    if found is None:
+        return _random_play(state, rng, "no move closes an end")
+    m, closed = found
+    ends = "both ends" if closed == 2 else "an end"
+    return Choice(m, f"plays {m}: its hand is light, so it closes {ends} nobody can match")
 
 
 # -- the expert: sample the hidden hands, search each sample ---------------------
@@ -671,9 +779,29 @@ STRATEGIES: dict[str, Strategy] = {
         ),
         Strategy(
             "keep-numbers",
-            "The Bulgarian app's tip: keeps playing the number it holds most of, so it "
-            "can follow while others run short of it.",
+            "Keeps playing the number it holds most of, at every turn, so it can follow "
+            "while others run short of it (the Bulgarian app's tip without its condition "
+            "of four or more tiles of a number: see keep-four).",
             choose_keep_numbers,
+        ),
+        Strategy(
+            "keep-four",
+            "The Bulgarian tip as stated: when it holds four or more tiles of one number, "
+            "it plays to keep that number open; otherwise any legal move at random.",
+            choose_keep_four,
+        ),
+        Strategy(
+            "doubles-early",
+            "The Bulgarian tip on doubles: lays a double whenever one fits (its number is "
+            "still open); otherwise any legal move at random.",
+            choose_doubles_early,
+        ),
+        Strategy(
+            "close-when-light",
+            "The Bulgarian tip for a light hand: when its pips are fewer than each "
+            "opponent's likely total, it leaves ends nobody can match; otherwise any "
+            "legal move at random.",
+            choose_close_when_light,
         ),
         Strategy(
             "blocker",

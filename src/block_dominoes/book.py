@@ -1,0 +1,116 @@
+"""What the book's chapters share: the example printer and the position pictures.
+
+The chapters (``book/**/*.md``) import these instead of each defining its own, so a
+fix here reaches every chapter the next time ``python tools/run_notebooks.py`` runs
+them. IPython is only needed by the helpers that display pictures, and only when
+they are called.
+
+>>> line = example("E2", "[1|1] on the 1.", ["1-4", "1-1"], new=True)
+E2 [1|1] on the 1.
+New connection [1|4] low end - [1|1] line A.
+Open: [1|1] line B 1, [1|4] high end 4.
+>>> print(words(line))
+Tiles: [1|4], [1|1].
+Connections: [1|4] low end - [1|1] line A.
+Open: [1|1] line B 1, [1|4] high end 4.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from typing import Any
+
+from .line import Line
+from .render import hand_svg, line_svg
+from .round import RoundState
+from .tiles import Tile
+
+__all__ = ["display", "example", "short_errors", "show", "show_hands", "show_position", "words"]
+
+
+def short_errors() -> None:
+    """Show a cell's error as one line, the engine's message (no traceback, so no file
+    paths are stored either). Does nothing outside IPython.
+
+    >>> short_errors()
+    """
+    try:
+        ipython: Any = importlib.import_module("IPython")
+    except ImportError:  # pragma: no cover - the book always has IPython
+        return
+    shell = ipython.get_ipython()
+    if shell is not None:
+        shell.InteractiveTB.set_mode(mode="Minimal")
+
+
+def example(eid: str, words: str, placements: list[str], new: bool = False) -> Line:
+    """Build the line, then print its connections and open ends as the rules digest
+    words them (E1-E7): ``new`` names only the connection the last tile made.
+
+    >>> _ = example("E4", "Lead [0|0].", ["0-0"])
+    E4 Lead [0|0].
+    Open: [0|0] line A 0, [0|0] line B 0 (a blank needs a blank).
+    >>> _ = example("E7", "Lead [2|2].", ["2-2"])
+    E7 Lead [2|2].
+    Open: [2|2] line A 2, [2|2] line B 2; no branches.
+    """
+    line = Line.build(placements)
+    conns = [str(c) for c in line.connections]
+    out = [f"{eid} {words}"]
+    if new:
+        out.append(f"New connection {conns[-1]}.")
+    elif len(conns) == 1:
+        out.append(f"Connection {conns[0]}.")
+    elif conns:
+        out.append("Connections: " + "; ".join(conns) + ".")
+    ends = ", ".join(str(e) for e in line.open_ends)
+    if all(e.value == 0 for e in line.open_ends):
+        ends += " (a blank needs a blank)"  # R8: only a blank joins these ends
+    elif len(line.tiles) == 1 and line.tiles[0].is_double and len(line.open_ends) == 2:
+        ends += "; no branches"  # R10: a leading double still has exactly two ends
+    out.append(f"Open: {ends}.")
+    print("\n".join(out))
+    return line
+
+
+def words(line: Line) -> str:
+    """The line in words, one sentence a line (tiles, connections, open ends).
+
+    >>> print(words(Line.build(["3-3"])))
+    Tiles: [3|3].
+    Connections: none.
+    Open: [3|3] line A 3, [3|3] line B 3.
+    """
+    return "\n".join(s if s.endswith(".") else s + "." for s in line.describe().split(". "))
+
+
+def display(obj: Any, raw: bool = False) -> None:
+    """IPython's ``display`` (looked up when called; tests replace this name to record
+    what a cell shows)."""
+    ipython_display: Any = importlib.import_module("IPython.display")
+    ipython_display.display(obj, raw=raw)
+
+
+def show(svg: str) -> None:
+    """Display an SVG picture as the cell's output."""
+    display({"image/svg+xml": svg}, raw=True)
+
+
+def show_position(state: RoundState, seats: Iterable[int] | None = None) -> None:
+    """The line and the hands of ``seats`` (all by default), as pictures and text."""
+    show(line_svg(state.line, width=360, title="The line"))
+    print(words(state.line))
+    for seat in seats or range(1, state.players + 1):
+        hand = state.hand(seat)
+        show(hand_svg(hand, title=f"Player {seat}"))
+        print(f"Player {seat}:", " ".join(str(t) for t in hand) or "(no tiles)")
+
+
+def show_hands(texts: Iterable[str]) -> None:
+    """Each player's hand as a picture and a line of text: ``"1-2,3-4"``, or ``"-"``
+    for the player who went out."""
+    for seat, text in enumerate(texts, start=1):
+        tiles = [] if text == "-" else [Tile.parse(t) for t in text.split(",")]
+        show(hand_svg(tiles, title=f"Player {seat}"))
+        print(f"Player {seat}:", " ".join(str(t) for t in tiles) or "went out")

@@ -1,0 +1,106 @@
+"""Each chapter's text (``NAME.md``) and its notebook with outputs (``NAME.ipynb``) agree,
+and the stored outputs were made from today's text and engine.
+
+- a pair has drifted when the two files hold different cells (type, source, tags);
+- a chapter's outputs are stale when the key stored in its ``.ipynb``
+  (``metadata.block_dominoes.source_hash``) is not the SHA-256 of its ``.md`` and of
+  the engine's source now.
+
+Both are fixed by one command, ``python tools/run_notebooks.py``, which every failure
+names. The key is computed by that same tool (imported here), so the two cannot
+disagree on what it is.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "run_notebooks", ROOT / "tools" / "run_notebooks.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = load_tool()
+CHAPTERS = tool.chapters()
+LIVE = tool.live_notebooks()
+ENGINE = tool.engine_hash()
+
+
+def rel(path: Path) -> str:
+    return str(tool.name(path))
+
+
+def drift(md: Path) -> str | None:
+    """Why the pair of ``md`` is out of step (None when it is not)."""
+    ipynb = md.with_suffix(".ipynb")
+    if not md.is_file() or not ipynb.is_file():
+        return f"{rel(md)} has no {'.ipynb' if md.is_file() else '.md'} twin"
+    text, stored = tool.cells(tool.read_md(md)), tool.cells(tool.read_ipynb(ipynb))
+    if text == stored:
+        return None
+    for i, (a, b) in enumerate(zip(text, stored, strict=False)):
+        if a != b:
+            return f"{rel(md)} and {rel(ipynb)} differ at cell {i}: {a[1][:60]!r} vs {b[1][:60]!r}"
+    return f"{rel(md)} has {len(text)} cells, {rel(ipynb)} has {len(stored)}"
+
+
+def test_every_chapter_and_live_notebook_is_a_pair() -> None:
+    assert len(CHAPTERS) >= 17 and len(LIVE) >= 5
+    for md in [*CHAPTERS, *LIVE]:
+        assert md.is_file() and md.with_suffix(".ipynb").is_file(), rel(md)
+        header = md.read_text(encoding="utf-8").split("---", 2)[1]
+        assert "formats: ipynb,md:myst" in header, f"{rel(md)}: not paired by jupytext"
+
+
+@pytest.mark.parametrize("md", [*CHAPTERS, *LIVE], ids=rel)
+def test_pair_holds_the_same_cells(md: Path) -> None:
+    problem = drift(md)
+    assert problem is None, f"{problem}. Fix: {tool.FIX}"
+
+
+@pytest.mark.parametrize("md", CHAPTERS, ids=rel)
+def test_stored_outputs_are_from_todays_text_and_engine(md: Path) -> None:
+    stored = tool.stored_hash(md.with_suffix(".ipynb"))
+    assert stored == tool.source_hash(md, ENGINE), (
+        f"{rel(md.with_suffix('.ipynb'))} holds outputs of an older {rel(md)} or engine. "
+        f"Fix: {tool.FIX}"
+    )
+
+
+def test_live_notebooks_are_stored_without_outputs() -> None:
+    for md in LIVE:
+        nb = json.loads(md.with_suffix(".ipynb").read_text(encoding="utf-8"))
+        assert all(not c.get("outputs") for c in nb["cells"]), rel(md)
+        assert nb["metadata"]["block_dominoes"]["chapter"], rel(md)
+
+
+def test_the_checks_fail_on_an_edit(tmp_path: Path) -> None:
+    """An edited sentence in a .md is drift and a new key; the tool's sync removes the
+    drift (without running anything)."""
+    md = tmp_path / "placing.md"
+    shutil.copy(ROOT / "book" / "rules" / "placing.md", md)
+    shutil.copy(ROOT / "book" / "rules" / "placing.ipynb", md.with_suffix(".ipynb"))
+    before = tool.source_hash(md, ENGINE)
+    assert drift(md) is None
+    text = md.read_text(encoding="utf-8")
+    md.write_text(text.replace("# Placing tiles", "# Placing the tiles", 1), encoding="utf-8")
+    assert tool.source_hash(md, ENGINE) != before
+    problem = drift(md)
+    assert problem and "differ at cell 0" in problem and "Placing the tiles" in problem
+    assert tool.sync(md).startswith("md -> ipynb")
+    assert drift(md) is None
+    assert tool.source_hash(md, ENGINE[::-1]) != tool.source_hash(md, ENGINE)
