@@ -16,10 +16,6 @@ NO_EXAMPLES = {
     "fast",
     "cli",
     "tui",
-    "play_cli",
-    "records_cli",
-    "sheet_cli",
-    "simulate_cli",
 }
 MODULES = sorted(
     m.name

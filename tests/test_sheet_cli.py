@@ -288,7 +288,7 @@ def test_plot_png_and_svg(sheet: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 def test_matplotlib_is_imported_only_by_plot() -> None:
     code = (
-        "import sys; from block_dominoes import cli, sheet_cli; cli.build_parser();"
+        "import sys; from block_dominoes import cli, plot; cli.build_parser();"
         "from block_dominoes.sheet import Sheet; Sheet.new('pagat', 3).add_hands(['-', '4', '5']);"
         "print('matplotlib' in sys.modules)"
     )
