@@ -250,14 +250,15 @@ def test_hint_would_change_if_it_peeked() -> None:
     rng = random.Random(3)
     for _ in range(3):
         s = s.apply(STRATEGIES["heavy"].choose(s, rng).move)
-    from block_dominoes.solver import Search2, tables
+    from block_dominoes.kernel import tables
+    from block_dominoes.solver import Search2
     from block_dominoes.tiles import tile_index
 
     def peek(state: RoundState) -> list[int]:
         me, opp = state.current_player, 3 - state.current_player
         m1 = sum(1 << tile_index(t) for t in state.hand(me))
         m2 = sum(1 << tile_index(t) for t in state.hand(opp))
-        pv = tables(6)[3]
+        pv = tables(6).pips
         values = []
         a, b = state.line.end_values
         for m in state.playable():

@@ -1,0 +1,198 @@
+"""The expert's search: deal the unseen tiles many ways, search each deal, average.
+
+:func:`verdict` is all the expert knows how to do. It reads only a
+:class:`~block_dominoes.knowledge.Knowledge` (what one seat can know), deals
+the tiles that seat cannot see :data:`SAMPLES` times with
+:func:`~block_dominoes.knowledge.sample_masks`, and scores every legal
+placement in every deal:
+
+- two players, no drawing: solved exactly, with the alpha-beta search of
+  :class:`~block_dominoes.solver.Search2` (its table of bounds is shared by all
+  the deals and moves of one decision);
+- otherwise: a max-n search (each seat picks the move best for itself) ``n``
+  moves deep, then every seat lays its heaviest tile to the end of the round.
+
+Moves, attaching, drawing, pip sums and the score all come from
+:mod:`block_dominoes.kernel`. The move with the best average wins; ties go to
+the heavier tile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import kernel
+from .knowledge import Knowledge, sample_masks
+from .round import Play
+from .rules import Rules
+from .solver import Search2
+from .tiles import tile_index
+
+__all__ = ["SAMPLES", "Verdict", "verdict"]
+
+SAMPLES = 32
+"""Deals of the unseen tiles searched per decision."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The expert's choice: the move, its mean score over the deals, the next
+    best move and its mean, how many deals, and whether each was solved exactly."""
+
+    move: Play
+    mean: float
+    runner_up: tuple[Play, float] | None
+    samples: int
+    exact: bool
+
+
+class MaxN:
+    """Max-n search with heavy-tile rollouts on kernel bitmasks, for one ruleset
+    and table size. Utilities are per seat: the round's points to its side,
+    minus them when another side scores."""
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.n = players
+        self.t = kernel.tables(rules.max_pip)
+        self.score = kernel.scorer(rules, players)
+        teams = rules.teams(players)
+        side = {s: team for team in teams for s in team}
+        seats = range(1, players + 1)
+        self.mates = tuple(tuple(s in side[w] for s in seats) for w in seats)
+        self._ends: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def utility(self, hands: Sequence[int], went: int) -> tuple[int, ...]:
+        """Per seat, the points of a round that ended with these hands (0: blocked)."""
+        key = (*hands, went)
+        u = self._ends.get(key)
+        if u is None:
+            winner, pts = self.score(kernel.totals(self.t, hands), went)
+            if not winner:
+                u = (0,) * self.n
+            else:
+                u = tuple(pts if mate else -pts for mate in self.mates[winner - 1])
+            self._ends[key] = u
+        return u
+
+    def rollout(
+        self, hands: list[int], left: int, right: int, cur: int, bone: list[int]
+    ) -> tuple[int, ...]:
+        """Play on with every seat laying its heaviest tile; the utilities at the end."""
+        t = self.t
+        vm, lo, hi, pv = t.masks, t.lo, t.hi, t.pips
+        n = self.n
+        passes = 0
+        while True:
+            h = hands[cur]
+            m = h & (vm[left] | vm[right])
+            if not m:
+                if bone:
+                    kernel.draw(hands, cur, bone)
+                    passes = 0
+                    continue
+                passes += 1
+                if passes >= n:
+                    return self.utility(hands, 0)
+                cur = cur + 1 if cur < n - 1 else 0
+                continue
+            passes = 0
+            best = bt = -1
+            while m:
+                b = m & -m
+                m ^= b
+                i = b.bit_length() - 1
+                if pv[i] > best:
+                    best, bt = pv[i], i
+            # The heaviest tile's first placement in kernel.moves order.
+            if lo[bt] == left or hi[bt] == left:
+                left, right = kernel.attach(t, bt, left, left, right)
+            else:
+                left, right = kernel.attach(t, bt, right, left, right)
+            h ^= 1 << bt
+            hands[cur] = h
+            if not h:
+                return self.utility(hands, cur + 1)
+            cur = cur + 1 if cur < n - 1 else 0
+
+    def search(
+        self, hands: list[int], left: int, right: int, cur: int, bone: list[int], depth: int
+    ) -> tuple[int, ...]:
+        """Max-n to ``depth`` placements, then :meth:`rollout`. ``hands`` and ``bone``
+        are not changed."""
+        if depth <= 0:
+            return self.rollout(list(hands), left, right, cur, list(bone))
+        n = self.n
+        vm = self.t.masks
+        open_mask = vm[left] | vm[right]
+        seat = cur
+        steps = 0
+        while not hands[seat] & open_mask:
+            if bone:
+                hands = list(hands)
+                bone = list(bone)
+                kernel.draw(hands, seat, bone)
+                continue
+            steps += 1
+            if steps >= n:
+                return self.utility(hands, 0)
+            seat = seat + 1 if seat < n - 1 else 0
+        best: tuple[int, ...] | None = None
+        nxt = seat + 1 if seat < n - 1 else 0
+        for tile, _, a, b in kernel.moves(self.t, hands[seat], left, right):
+            child = list(hands)
+            child[seat] ^= 1 << tile
+            if not child[seat]:
+                u = self.utility(child, seat + 1)
+            else:
+                u = self.search(child, a, b, nxt, bone, depth - 1)
+            if best is None or u[seat] > best[seat]:
+                best = u
+        assert best is not None
+        return best
+
+
+def verdict(k: Knowledge, rng: random.Random, samples: int = SAMPLES) -> Verdict:
+    """The expert's choice among ``k.plays()`` (at least one), from ``samples``
+    deals of the unseen tiles drawn with ``rng``."""
+    plays = k.plays()
+    r = k.rules
+    n = k.players
+    t = kernel.tables(r.max_pip)
+    exact = n == 2 and not r.draw
+    totals = [0] * len(plays)
+    ends = k.line.end_values
+    left, right = ends if ends else (-1, -1)
+    me = k.seat - 1
+    search2 = Search2(r) if exact else None
+    maxn = MaxN(r, n)
+    options = [
+        (
+            tile_index(m.tile, r.max_pip),
+            *kernel.attach(
+                t, tile_index(m.tile, r.max_pip), -1 if m.end is None else m.end, left, right
+            ),
+        )
+        for m in plays
+    ]
+    nxt = (me + 1) % n
+    for _ in range(samples):
+        hands, rest = sample_masks(k, rng)
+        bone = rest if r.draw else []
+        for i, (tile, a, b) in enumerate(options):
+            child = list(hands)
+            child[me] ^= 1 << tile
+            if not child[me]:
+                totals[i] += maxn.utility(child, me + 1)[me]
+            elif search2 is not None:
+                totals[i] -= search2.exact(child[1 - me], child[me], a, b)
+            else:
+                totals[i] += maxn.search(child, a, b, nxt, bone, n)[me]
+    order = sorted(
+        range(len(plays)),
+        key=lambda i: (-totals[i], -plays[i].tile.pips, -plays[i].tile.high, i),
+    )
+    best = order[0]
+    runner = (plays[order[1]], totals[order[1]] / samples) if len(order) > 1 else None
+    return Verdict(plays[best], totals[best] / samples, runner, samples, exact)
