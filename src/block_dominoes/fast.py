@@ -96,17 +96,19 @@ def random_round(
     *,
     round_number: int = 1,
     starter: int | None = None,
+    trace: kernel.Trace | None = None,
 ) -> FastResult:
     """Deal round ``round_number`` of game ``seed`` (as :func:`block_dominoes.deal.deal`
     does) and play it with uniformly random legal moves, exactly as
-    ``play_round(rules, players, seed, 'random')`` does."""
+    ``play_round(rules, players, seed, 'random')`` does. ``trace``, if given, gets
+    every move (see :data:`block_dominoes.kernel.Trace`)."""
     r = find_rules(rules)
     n = r.check_players(players)
     t = kernel.tables(r.max_pip)
     d = kernel.deal(r, n, rng_for(seed, "deal", round_number).random, round_number)
     if starter is not None:
         d.starter, d.forced = starter, -1
-    went, moves = kernel.play_random(t, d, rng_for(seed, "play", round_number).random)
+    went, moves = kernel.play_random(t, d, rng_for(seed, "play", round_number).random, trace)
     outcome = score_round(r, kernel.totals(t, d.hands), went or None)
     return FastResult(outcome, d.starter, moves)
 

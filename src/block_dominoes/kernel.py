@@ -38,6 +38,7 @@ __all__ = [
     "Plays",
     "Scorer",
     "Tables",
+    "Trace",
     "attach",
     "deal",
     "draw",
