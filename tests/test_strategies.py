@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -331,3 +332,30 @@ def test_hint_ignores_hidden_hands_after_an_opponent_passed() -> None:
         if checked >= 3:
             break
     assert checked == 3
+
+
+# -- the stored expert results of the strategy lab -------------------------------------
+def test_stored_expert_results_replay_and_hold_together() -> None:
+    from block_dominoes import expert_lab
+    from block_dominoes.simulate import wilson
+
+    assert "replay exactly as stored" in expert_lab.recheck()
+    rows = expert_lab.lab_results()
+    assert [r.opponent for r in rows] == list(expert_lab.OPPONENTS)
+    for r in rows:
+        assert r.wins + r.losses + r.ties == r.games >= 1000
+        low, high = wilson(r.wins, r.games)
+        assert r.win_ci == (round(low, 4), round(high, 4))
+        mean, lo, hi = r.net_points
+        assert lo < mean < hi
+        assert str(r).startswith(f"expert vs {r.opponent}")
+
+
+def test_recheck_notices_a_stale_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    from block_dominoes import expert_lab
+
+    rows = expert_lab.lab_results()
+    stale = [dataclasses.replace(r, head=(0, 0)) for r in rows]
+    monkeypatch.setattr(expert_lab, "lab_results", lambda: stale)
+    with pytest.raises(AssertionError, match="out of date"):
+        expert_lab.recheck(("heavy",))

@@ -82,6 +82,9 @@ class Tables:
     so a hot loop never looks up a value"""
     chunk_pips: tuple[tuple[int, ...], ...]
     """chunk k -> pips of every subset of tiles ``CHUNK*k .. CHUNK*k + CHUNK - 1``"""
+    heavy: tuple[dict[int, tuple[tuple[int, int, int], ...]], ...]
+    """as ``plays``, as ``(tile's bit, its other half, its pips)``, heaviest first (a
+    search that tries good moves first prunes more)"""
 
     def tile(self, index: int) -> Tile:
         return self.tiles[index]
@@ -114,6 +117,18 @@ def tables(max_pip: int) -> Tables:
             low = m & -m
             sums[m] = sums[m ^ low] + pv[start + low.bit_length() - 1]
         chunk_pips.append(tuple(sums))
+    heavy = tuple(
+        {
+            key: tuple(
+                sorted(
+                    ((b, other, pv[b.bit_length() - 1]) for b, other in options),
+                    key=lambda x: (-x[2], -x[0]),
+                )
+            )
+            for key, options in table.items()
+        }
+        for table in plays
+    )
     return Tables(
         tiles,
         tuple(t.low for t in tiles),
@@ -123,6 +138,7 @@ def tables(max_pip: int) -> Tables:
         tuple(plays),
         tuple(links),
         tuple(chunk_pips),
+        heavy,
     )
 
 

@@ -72,11 +72,12 @@ class Search2:
         self.bounds: dict[int, tuple[int, int]] = {}
         self.tables = kernel.tables(r.max_pip)
         score = kernel.scorer(r, 2)
-        ends: dict[tuple[int, int, bool], int] = {}
+        ends: dict[int, int] = {}
 
         def end_value(me: int, opp: int, out: bool) -> int:
-            """Points for the mover minus points for the other seat, at the end."""
-            key = (me, opp, out)
+            """Points for the mover minus points for the other seat, at the end
+            (``me`` and ``opp`` are the pips left)."""
+            key = (me << 12 | opp) << 1 | out
             v = ends.get(key)
             if v is None:
                 winner, pts = score((me, opp), 1 if out else 0)
@@ -136,9 +137,9 @@ class Search2:
 
     def _alphabeta(self) -> Callable[[int, int, int, int, int, int, int, int], int]:
         t = self.tables
-        vm, lo, hi, pv = t.masks, t.lo, t.hi, t.pips
+        vm, heavy = t.masks, t.heavy
         table = self.bounds
-        shift = len(lo)
+        shift = len(t.lo)
         score = self.end_value
 
         def bounded(
@@ -146,6 +147,11 @@ class Search2:
         ) -> int:
             """Fail-soft alpha-beta: the exact value if it lies in (alpha, beta),
             else a bound on the far side of the window."""
+            # The mover can win at most the other's pips and lose at most its own.
+            if popp <= alpha:
+                return popp
+            if -pme >= beta:
+                return -pme
             if a > b:
                 a, b = b, a
             key = (((me << shift | opp) << 4 | a) << 4) | b
@@ -162,10 +168,10 @@ class Search2:
                     beta = high
             else:
                 low, high = -INF, INF
-            open_mask = vm[a] | vm[b]
-            m = me & open_mask
-            if not m:
-                if opp & open_mask:
+            on_a = heavy[a][me & vm[a]]
+            on_b = heavy[b][me & vm[b]] if b != a else ()
+            if not on_a and not on_b:
+                if opp & (vm[a] | vm[b]):
                     v = -bounded(opp, me, popp, pme, a, b, -beta, -alpha)
                 else:
                     v = score(pme, popp, False)
@@ -174,33 +180,33 @@ class Search2:
             else:
                 v = -INF
                 lower = alpha
-                # Heaviest tiles first (the highest bits): shedding pips is usually
-                # best, so the window closes early.
-                while m:
-                    i = m.bit_length() - 1
-                    bit = 1 << i
-                    m ^= bit
+                # Heaviest tiles first: shedding pips is usually best, so the window
+                # closes early.
+                for bit, other, pips in on_a:
                     rest = me ^ bit
-                    if not rest:
-                        x = score(0, popp, True)
+                    if rest:
+                        x = -bounded(opp, rest, popp, pme - pips, other, b, -beta, -lower)
                     else:
-                        lo_t, hi_t = lo[i], hi[i]
-                        p = pme - pv[i]
-                        x = -INF
-                        if lo_t == a or hi_t == a:
-                            x = -bounded(opp, rest, popp, p, lo_t + hi_t - a, b, -beta, -lower)
-                        if b != a and (lo_t == b or hi_t == b) and x < beta:
-                            y = -bounded(
-                                opp, rest, popp, p, a, lo_t + hi_t - b, -beta, -max(lower, x)
-                            )
-                            if y > x:
-                                x = y
+                        x = score(0, popp, True)
                     if x > v:
                         v = x
                         if v > lower:
                             lower = v
                             if v >= beta:
                                 break
+                if v < beta:
+                    for bit, other, pips in on_b:
+                        rest = me ^ bit
+                        if rest:
+                            x = -bounded(opp, rest, popp, pme - pips, a, other, -beta, -lower)
+                        else:
+                            x = score(0, popp, True)
+                        if x > v:
+                            v = x
+                            if v > lower:
+                                lower = v
+                                if v >= beta:
+                                    break
             if v <= alpha:
                 high = v
             elif v >= beta:

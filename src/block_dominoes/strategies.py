@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .errors import BlockDominoesError, IllegalMoveError
-from .expert import Verdict, verdict
+from .expert import SAMPLES, Verdict, verdict
 from .knowledge import Knowledge, knowledge, sample_hidden
 from .round import Draw, Move, Pass, Play, RoundState
 from .tiles import Tile
@@ -242,7 +242,7 @@ def hint(state: RoundState) -> Choice:
         return Choice(Pass(), f"You must pass: no tile in your hand matches {ends} (R9).")
     if len(plays) == 1:
         return Choice(plays[0], f"Play {plays[0]}: it is your only legal move (R9).")
-    v = verdict(k, random.Random(k.fingerprint()))
+    v = verdict(k, random.Random(k.fingerprint()), SAMPLES)
     m = v.move
     notes = []
     opponents = k.opponents()
