@@ -3,6 +3,14 @@
 Every strategy except ``random`` and ``heavy`` reduces the round to
 :func:`knowledge` before it chooses, and the expert deals the unseen tiles
 with :func:`sample_masks` (:func:`sample_hidden` is the same deal as tiles).
+
+>>> s = RoundState.new('pagat', [['3-4', '1-1'], ['5-6', '0-0']], starter=1)
+>>> k = knowledge(s.apply(Play(Tile.parse('3-4'))), 1)
+>>> k.counts, len(k.unseen), k.hidden_rest
+((1, 2), 26, 24)
+>>> hands, rest = sample_masks(k, random.Random(0))
+>>> [h.bit_count() for h in hands], len(rest)
+([1, 2], 24)
 """
 
 from __future__ import annotations
