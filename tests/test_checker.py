@@ -630,3 +630,19 @@ def test_widget_verdict_links_the_rule_and_replays_to_the_violation() -> None:
     assert "valid: all 13 moves" in verdict.value
     load("latin1.txt", "hand 1: 1-1 \xe9".encode("latin-1"))
     assert "cannot read &#x27;latin1.txt&#x27;" in message.value and "UTF-8" in message.value
+
+
+def test_the_checker_asks_the_engine_and_words_its_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The referee re-implements no rule: whatever RoundState raises, with its rule,
+    # is the verdict (an unknown check keeps the engine's own words).
+    from block_dominoes.errors import IllegalMoveError
+
+    data, _ = rec_of("pagat", 3, 4)
+
+    def refuse(self: RoundState, move: object) -> None:
+        if len(self.history) == 2:
+            raise IllegalMoveError("a rule from elsewhere (R99)")
+
+    monkeypatch.setattr(RoundState, "_check", refuse)
+    move, rule, msg = error_of(data)
+    assert (move, rule, msg) == (3, "R99", "a rule from elsewhere (R99)")

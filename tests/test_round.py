@@ -157,3 +157,44 @@ def test_after_replays_the_round_from_its_start(rules: str) -> None:
     assert final.after(len(final.history)) == final
     middle = final.after(5)
     assert middle.history == final.history[:5]
+
+
+# -- the rule broken, as data -------------------------------------------------------
+@pytest.mark.parametrize(
+    ("moves", "bad", "rule", "reason"),
+    [
+        (["1-4"], Pass(), "R9", "must-play"),  # player 2 holds [4|6]
+        (["1-4"], Play(T("0-0")), "R8", "no-fit"),  # [0|0] is not a wildcard
+        (["1-4"], Play(T("4-6"), 1), "R7", "wrong-end"),
+        (["1-4"], Play(T("4-6"), 5), "R7", "no-such-end"),
+        (["1-4"], Play(T("2-2")), "R7", "not-held"),
+        (["1-4", "4-6"], Play(T("3-3"), 6), "R7", "wrong-end"),
+        ([], Play(T("7-7")), "R2", "not-in-set"),
+    ],
+)
+def test_errors_carry_the_rule_reason_and_move_number(
+    moves: list[str], bad: Play | Pass, rule: str, reason: str
+) -> None:
+    s = RoundState.new(
+        "pagat", [["1-4", "2-2", "1-6", "3-3"], ["4-6", "0-0", "0-2", "5-5"]], starter=1
+    )
+    for m in moves:
+        s = s.play(m)
+    with pytest.raises(IllegalMoveError) as info:
+        s.apply(bad)
+    assert (info.value.rule, info.value.reason, info.value.move) == (
+        rule,
+        reason,
+        len(moves) + 1,
+    )
+    assert rule in str(info.value)
+
+
+def test_ambiguous_move_carries_r7() -> None:
+    from block_dominoes.errors import AmbiguousMoveError
+
+    s = RoundState.new("pagat", [["1-4", "1-6"], ["4-6", "0-0"]], starter=1).play("1-4")
+    s = s.play("4-6")
+    with pytest.raises(AmbiguousMoveError) as info:
+        s.apply(Play(T("1-6")))
+    assert (info.value.rule, info.value.reason, info.value.move) == ("R7", "both-ends", 3)

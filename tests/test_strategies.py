@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -250,14 +251,15 @@ def test_hint_would_change_if_it_peeked() -> None:
     rng = random.Random(3)
     for _ in range(3):
         s = s.apply(STRATEGIES["heavy"].choose(s, rng).move)
-    from block_dominoes.solver import Search2, tables
+    from block_dominoes.kernel import tables
+    from block_dominoes.solver import Search2
     from block_dominoes.tiles import tile_index
 
     def peek(state: RoundState) -> list[int]:
         me, opp = state.current_player, 3 - state.current_player
         m1 = sum(1 << tile_index(t) for t in state.hand(me))
         m2 = sum(1 << tile_index(t) for t in state.hand(opp))
-        pv = tables(6)[3]
+        pv = tables(6).pips
         values = []
         a, b = state.line.end_values
         for m in state.playable():
@@ -379,3 +381,30 @@ def test_close_when_light_closes_the_ends_only_with_a_light_hand() -> None:
     heavy = _after_two_passes(["3-4", "4-5", "3-5", "6-6", "5-6"])
     c = find_strategy("close-when-light").choose(heavy, random.Random(0))
     assert "not the lightest" in c.reason
+
+
+# -- the stored expert results of the strategy lab -------------------------------------
+def test_stored_expert_results_replay_and_hold_together() -> None:
+    from block_dominoes import expert_lab
+    from block_dominoes.simulate import wilson
+
+    assert "replay exactly as stored" in expert_lab.recheck()
+    rows = expert_lab.lab_results()
+    assert [r.opponent for r in rows] == list(expert_lab.OPPONENTS)
+    for r in rows:
+        assert r.wins + r.losses + r.ties == r.games >= 1000
+        low, high = wilson(r.wins, r.games)
+        assert r.win_ci == (round(low, 4), round(high, 4))
+        mean, lo, hi = r.net_points
+        assert lo < mean < hi
+        assert str(r).startswith(f"expert vs {r.opponent}")
+
+
+def test_recheck_notices_a_stale_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    from block_dominoes import expert_lab
+
+    rows = expert_lab.lab_results()
+    stale = [dataclasses.replace(r, head=(0, 0)) for r in rows]
+    monkeypatch.setattr(expert_lab, "lab_results", lambda: stale)
+    with pytest.raises(AssertionError, match="out of date"):
+        expert_lab.recheck(("heavy",))

@@ -274,132 +274,112 @@ class _Broken(Exception):
         self.message = message
 
 
-def _play(state: RoundState, seat: int, move: Play, played: dict[Tile, int]) -> RoundState:
-    rules = state.rules
+def _set_rule(rules: Rules) -> str:
+    return "R2" if rules.max_pip == 6 else "V5"
+
+
+def _verdict_text(
+    e: BlockDominoesError, state: RoundState, seat: int, move: Move, played: dict[Tile, int]
+) -> str | None:
+    """The referee's sentence for the rule ``state`` raised against ``move``, from the
+    error's ``reason`` and what the position shows (None: use the engine's own words)."""
+    rules, why = state.rules, e.reason
+    if isinstance(move, Pass):
+        if why == "must-play":
+            p = state.playable()[0]
+            if p.end is None:
+                what = f"had to lead {p.tile}" if state.lead is not None else f"could lead {p.tile}"
+            else:
+                what = f"could play {p.tile} on {_end_word(p.end)}"
+            return f"player {seat} passed, but {what}: a player who can place a tile must (R9)"
+        if why == "must-draw":
+            return (
+                f"player {seat} passed, but the boneyard still has {len(state.boneyard)} tiles: "
+                "in the Draw game you draw until you can play, and pass only when it is empty (V6)"
+            )
+        return None
     tile = move.tile
-    if tile.high > rules.max_pip:
-        rule = "R2" if rules.max_pip == 6 else "V5"
-        raise _Broken(
-            rule,
-            f"player {seat} played {tile}, which is not in the {set_name(rules.max_pip)} set ({rule})",
-        )
-    if tile not in state.hand(seat):
-        raise _Broken(
-            "R7",
-            f"player {seat} played {tile}, but does not hold it: "
-            f"{_where_is(tile, state, played, seat)} (R7)",
-        )
-    if state.lead is not None and not state.history and tile != state.lead:
-        rule = "V3" if rules.partnerships else "V2"
-        raise _Broken(
-            rule,
-            f"player {seat} led {tile}, but the first round opens with {state.lead} ({rule})",
-        )
+    if isinstance(move, Draw):
+        if why == "no-drawing":
+            return (
+                f"player {seat} drew {tile}, but in Block nobody draws: the undealt tiles stay "
+                "out of play and a player who cannot play passes (R4, R9)"
+            )
+        if why == "must-play":
+            return (
+                f"player {seat} drew, but could {_fit_phrase(state.playable()[0])}: "
+                "you draw only when no tile fits (R9, V6)"
+            )
+        if why == "empty":
+            return f"player {seat} drew {tile}, but the boneyard is empty: pass instead (V6)"
+        if why == "not-next":
+            if tile.high > rules.max_pip:
+                where = f"it is not in the {set_name(rules.max_pip)} set"
+            elif tile in state.hand(seat):
+                where = "they already hold it"
+            else:
+                where = _where_is(tile, state, played, seat)
+                if where.endswith("never dealt to them"):
+                    where = "it was drawn earlier"
+            return f"player {seat} drew {tile}, but it is not in the boneyard: {where} (V6)"
+        return None
     end = move.end
-    if not state.line.is_empty:
+    zero = Tile(0, 0)
+    if why == "not-in-set":
+        name = set_name(rules.max_pip)
+        return f"player {seat} played {tile}, which is not in the {name} set ({_set_rule(rules)})"
+    if why == "not-held":
+        return (
+            f"player {seat} played {tile}, but does not hold it: "
+            f"{_where_is(tile, state, played, seat)} (R7)"
+        )
+    if why == "wrong-lead":
+        return f"player {seat} led {tile}, but the first round opens with {state.lead} ({e.rule})"
+    if why == "no-fit":
         values = state.line.end_values
-        zero = Tile(0, 0)
-        if end is None:
-            fits = state.line.fits(tile)
-            if not fits:
-                rule = "R8" if tile == zero else "R7"
-                why = (
-                    "[0|0] is not a wildcard: a blank matches only a blank (R8)"
-                    if tile == zero
-                    else f"neither half matches an open end (R7{', R8' if 0 in values else ''})"
-                )
-                raise _Broken(
-                    rule,
-                    f"player {seat} played {tile} on a line whose ends are {_ends(state)}: {why}",
-                )
-            if len(fits) > 1:
-                raise _Broken(
-                    "R7",
-                    f"player {seat} played {tile}, which fits both open ends ({fits[0]} and "
-                    f"{fits[1]}), and the record does not say which: write '{tile} on {fits[0]}' "
-                    f"or '{tile} on {fits[1]}' (R7)",
-                )
-            end = fits[0]
-        elif end not in values:
-            raise _Broken(
-                "R7",
-                f"player {seat} played {tile} on {_end_word(end)}, but no open end shows {end}: "
-                f"the ends are {_ends(state)} (R7)",
+        reason = (
+            "[0|0] is not a wildcard: a blank matches only a blank (R8)"
+            if tile == zero
+            else f"neither half matches an open end (R7{', R8' if 0 in values else ''})"
+        )
+        return f"player {seat} played {tile} on a line whose ends are {_ends(state)}: {reason}"
+    if why == "both-ends":
+        fits = state.line.fits(tile)
+        return (
+            f"player {seat} played {tile}, which fits both open ends ({fits[0]} and "
+            f"{fits[1]}), and the record does not say which: write '{tile} on {fits[0]}' "
+            f"or '{tile} on {fits[1]}' (R7)"
+        )
+    if why == "no-such-end" and end is not None:
+        return (
+            f"player {seat} played {tile} on {_end_word(end)}, but no open end shows {end}: "
+            f"the ends are {_ends(state)} (R7)"
+        )
+    if why == "wrong-end" and end is not None:
+        if tile == zero:
+            return (
+                f"player {seat} played [0|0] on the {end}, but [0|0] is not a wildcard: "
+                "a blank matches only a blank (R8)"
             )
-        elif not tile.has(end):
-            if tile == zero:
-                raise _Broken(
-                    "R8",
-                    f"player {seat} played [0|0] on the {end}, but [0|0] is not a wildcard: "
-                    "a blank matches only a blank (R8)",
-                )
-            if end == 0:
-                raise _Broken(
-                    "R8",
-                    f"player {seat} played {tile} on the blank end, but a blank matches only "
-                    f"a blank and {tile} has none (R8)",
-                )
-            raise _Broken(
-                "R7",
-                f"player {seat} played {tile} on the {end}, but neither half of {tile} "
-                f"shows {end}: a tile must match the end it joins (R7)",
+        if end == 0:
+            return (
+                f"player {seat} played {tile} on the blank end, but a blank matches only "
+                f"a blank and {tile} has none (R8)"
             )
-    return state.apply(Play(tile, end))
+        return (
+            f"player {seat} played {tile} on the {end}, but neither half of {tile} "
+            f"shows {end}: a tile must match the end it joins (R7)"
+        )
+    return None
 
 
-def _pass(state: RoundState, seat: int) -> RoundState:
-    plays = state.playable()
-    if plays:
-        p = plays[0]
-        if p.end is None:
-            what = f"had to lead {p.tile}" if state.lead is not None else f"could lead {p.tile}"
-        else:
-            what = f"could play {p.tile} on {_end_word(p.end)}"
-        raise _Broken(
-            "R9", f"player {seat} passed, but {what}: a player who can place a tile must (R9)"
-        )
-    if state.boneyard:
-        raise _Broken(
-            "V6",
-            f"player {seat} passed, but the boneyard still has {len(state.boneyard)} tiles: "
-            "in the Draw game you draw until you can play, and pass only when it is empty (V6)",
-        )
-    return state.apply(Pass())
-
-
-def _draw(state: RoundState, seat: int, move: Draw, played: dict[Tile, int]) -> RoundState:
-    tile = move.tile
-    if not state.rules.draw:
-        raise _Broken(
-            "R4",
-            f"player {seat} drew {tile}, but in Block nobody draws: the undealt tiles stay "
-            "out of play and a player who cannot play passes (R4, R9)",
-        )
-    plays = state.playable()
-    if plays:
-        raise _Broken(
-            "R9",
-            f"player {seat} drew, but could {_fit_phrase(plays[0])}: "
-            "you draw only when no tile fits (R9, V6)",
-        )
-    if not state.boneyard:
-        raise _Broken(
-            "V6", f"player {seat} drew {tile}, but the boneyard is empty: pass instead (V6)"
-        )
-    if tile not in state.boneyard:
-        if tile.high > state.rules.max_pip:
-            where = f"it is not in the {set_name(state.rules.max_pip)} set"
-        elif tile in state.hand(seat):
-            where = "they already hold it"
-        else:
-            where = _where_is(tile, state, played, seat)
-            if where.endswith("never dealt to them"):
-                where = "it was drawn earlier"
-        raise _Broken(
-            "V6", f"player {seat} drew {tile}, but it is not in the boneyard: {where} (V6)"
-        )
-    rest = (tile, *(t for t in state.rest if t != tile))
-    return replace(state, rest=rest).apply(Draw(tile))
+def _apply(state: RoundState, move: Move) -> RoundState:
+    """``state.apply(move)``. A record does not give the Draw game's draw order, so
+    a tile drawn from anywhere in the boneyard is taken as its top tile (V6)."""
+    if isinstance(move, Draw) and move.tile in state.boneyard:
+        rest = (move.tile, *(t for t in state.rest if t != move.tile))
+        state = replace(state, rest=rest)
+    return state.apply(move)
 
 
 def _claim_error(
@@ -525,19 +505,16 @@ def check_record(record: Record) -> Verdict:
                     f"player {seat} moved out of turn: it was player {state.current_player}'s "
                     f"turn ({after}) (R6)",
                 )
-            if isinstance(move, Pass):
-                state = _pass(state, seat)
-            elif isinstance(move, Draw):
-                state = _draw(state, seat, move, played)
-            else:
-                state = _play(state, seat, move, played)
+            state = _apply(state, move)
+            if isinstance(move, Play):
                 played[move.tile] = i
         except _Broken as b:
             v = Violation(i, b.rule, b.message, record.line_of(i))
             steps.append(Step(i, text, state, v))
             return Verdict(record, v, None, tuple(steps), confirmations)
-        except BlockDominoesError as e:  # a rule the engine caught that the checks above missed
-            v = Violation(i, "R7", str(e), record.line_of(i))
+        except BlockDominoesError as e:  # the engine names the rule the move breaks
+            said = _verdict_text(e, state, seat, move, played)
+            v = Violation(i, e.rule or "R7", said or str(e), record.line_of(i))
             steps.append(Step(i, text, state, v))
             return Verdict(record, v, None, tuple(steps), confirmations)
         if state.is_over:

@@ -1,52 +1,26 @@
-"""A fast path for simulation: the same rounds as :class:`RoundState`, on bitmasks.
+"""Random play at speed: the same rounds as :class:`RoundState`, on the bitmask kernel.
 
-Nothing here is immutable: a hand is an ``int`` whose bit ``i`` is tile ``i``
-of :func:`block_dominoes.tiles.full_set`. With the ``random`` strategy,
-:func:`random_round` plays exactly the round that ``RoundState`` plays with
-the same seed (tests check this move for move), at a fraction of the cost;
-:func:`random_rounds` plays many rounds from one generator and only counts.
+With the ``random`` strategy, :func:`random_round` plays exactly the round that
+``RoundState`` plays with the same seed (``tests/test_fast.py`` checks this move
+for move) through :func:`block_dominoes.kernel.play_random`, at a fraction of
+the cost; :func:`random_rounds` plays many rounds from one generator and only
+counts them in a :class:`Tally`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import chain
 from operator import mul
 
-from .deal import first_lead, rng_for
-from .rules import BlockedScoring, FirstLead, Rules, find_rules
+from . import kernel
+from .deal import rng_for
+from .rules import FirstLead, Rules, find_rules
 from .scoring import Outcome, score_round
-from .tiles import full_set, tile_index
 
-__all__ = ["FastResult", "Tally", "random_round", "random_rounds"]
-
-Plays = dict[int, tuple[tuple[int, int], ...]]
-Links = dict[int, tuple[tuple[int, int, "Links"], ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class Tables:
-    """Per-set lookup tables for the fast path (built once per set size)."""
-
-    lo: tuple[int, ...]
-    """tile -> its low half"""
-    hi: tuple[int, ...]
-    """tile -> its high half"""
-    pips: tuple[int, ...]
-    """tile -> its pips"""
-    masks: tuple[int, ...]
-    """value -> mask of the tiles showing it"""
-    plays: tuple[Plays, ...]
-    """value v -> {mask of some tiles showing v: ((tile's bit, its other half), ...) in tile
-    order}"""
-    chunks: tuple[tuple[int, ...], ...]
-    """byte k of a hand -> pips of the tiles in it"""
-    links: tuple[Links, ...]
-    """as ``plays``, with the new end given as its tile mask and its ``links`` table:
-    ``(tile's bit, masks[other], links[other])``, so a loop never looks up a value"""
+__all__ = ["FastResult", "Tally", "count_round", "random_round", "random_rounds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,212 +89,6 @@ class Tally:
                 mine[i] += w
 
 
-_BITS = tuple(1 << i for i in range(128))
-
-
-@cache
-def _tables(max_pip: int) -> Tables:
-    tiles = full_set(max_pip)
-    masks = tuple(sum(1 << i for i, t in enumerate(tiles) if t.has(v)) for v in range(max_pip + 1))
-    plays = []
-    for v, vmask in enumerate(masks):
-        ids = [i for i in range(len(tiles)) if vmask >> i & 1]
-        table: Plays = {0: ()}
-        for pick in range(1, 1 << len(ids)):
-            chosen = [t for k, t in enumerate(ids) if pick >> k & 1]
-            table[sum(1 << t for t in chosen)] = tuple((1 << t, tiles[t].pips - v) for t in chosen)
-        plays.append(table)
-    links: list[Links] = [{} for _ in masks]
-    for v, table in enumerate(plays):
-        for key, options in table.items():
-            links[v][key] = tuple((b, masks[other], links[other]) for b, other in options)
-    pv = tuple(t.pips for t in tiles)
-    chunks = tuple(
-        tuple(
-            sum(pv[8 * k + b] for b in range(8) if byte >> b & 1 and 8 * k + b < len(tiles))
-            for byte in range(256)
-        )
-        for k in range((len(tiles) + 7) // 8)
-    )
-    return Tables(
-        tuple(t.low for t in tiles),
-        tuple(t.high for t in tiles),
-        pv,
-        masks,
-        tuple(plays),
-        chunks,
-        tuple(links),
-    )
-
-
-def _deal(
-    r: Rules, n: int, size: int, count: int, drand: Callable[[], float], round_number: int
-) -> tuple[list[int], list[int], int, int]:
-    """Shuffle as deal.shuffled does; return hands, boneyard, starter, forced lead."""
-    ids = list(range(count))
-    for i in range(count - 1, 0, -1):
-        j = int(drand() * (i + 1))
-        ids[i], ids[j] = ids[j], ids[i]
-    bit = _BITS.__getitem__
-    hands = [sum(map(bit, ids[k : k + size])) for k in range(0, n * size, size)]
-    boneyard = ids[n * size :] if r.draw else []
-    if round_number == 1 and r.first_lead is FirstLead.HIGHEST_DOUBLE:
-        tiles = full_set(r.max_pip)
-        dealt = tuple(
-            tuple(sorted(tiles[t] for t in ids[k * size : (k + 1) * size])) for k in range(n)
-        )
-        fixed = first_lead(r, dealt)
-        if fixed is not None:
-            return hands, boneyard, fixed[0], tile_index(fixed[1], r.max_pip)
-    return hands, boneyard, 1 + int(drand() * n), -1
-
-
-def _play(
-    hands: list[int],
-    boneyard: list[int],
-    starter: int,
-    forced: int,
-    rand: Callable[[], float],
-    tables: Tables,
-) -> tuple[int, int]:
-    """Play a dealt round in place with random legal moves.
-
-    Returns (seat that went out or 0 if blocked, moves as RoundState counts them).
-    Options are ordered as ``RoundState.legal_moves``: left-end plays in tile
-    order, then right-end plays; the generator is called only when there is a
-    choice.
-    """
-    lo, hi, vm, sub = tables.lo, tables.hi, tables.masks, tables.plays
-    n = len(hands)
-    cur = starter - 1
-    h = hands[cur]
-    if forced >= 0:
-        t = forced
-    else:
-        k = h.bit_count()
-        idx = int(rand() * k) if k > 1 else 0
-        for _ in range(idx):
-            h &= h - 1
-        t = (h & -h).bit_length() - 1
-    hands[cur] &= ~(1 << t)
-    if not hands[cur]:
-        return starter, 1
-    left, right = lo[t], hi[t]
-    moves = 1
-    passes = 0
-    last = n - 1
-    cur = cur + 1 if cur < last else 0
-    while True:
-        h = hands[cur]
-        pl = sub[left][h & vm[left]]
-        if right != left:
-            pr = sub[right][h & vm[right]]
-            if pl:
-                if pr:
-                    cl = len(pl)
-                    idx = int(rand() * (cl + len(pr)))
-                    if idx < cl:
-                        tb, left = pl[idx]
-                    else:
-                        tb, right = pr[idx - cl]
-                else:
-                    tb, left = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
-            elif pr:
-                tb, right = pr[int(rand() * len(pr))] if len(pr) > 1 else pr[0]
-            else:
-                tb = 0
-        elif pl:
-            # Both ends show the same value: the line grows on the right (Line.place).
-            tb, right = pl[int(rand() * len(pl))] if len(pl) > 1 else pl[0]
-        else:
-            tb = 0
-        if not tb:
-            if boneyard:
-                hands[cur] = h | (1 << boneyard.pop(0))
-                moves += 1
-                continue
-            passes += 1
-            if passes >= n:
-                # RoundState ends the round at the last placement (R13), before
-                # the confirming passes counted here.
-                return 0, moves - last
-            moves += 1
-            cur = cur + 1 if cur < last else 0
-            continue
-        passes = 0
-        h ^= tb
-        hands[cur] = h
-        moves += 1
-        if not h:
-            return cur + 1, moves
-        cur = cur + 1 if cur < last else 0
-
-
-def _totals(hands: list[int], chunks: tuple[tuple[int, ...], ...]) -> list[int]:
-    """Pips left in each hand, a byte of tiles at a time."""
-    out = []
-    for h in hands:
-        s = 0
-        for c in chunks:
-            if not h:
-                break
-            s += c[h & 255]
-            h >>= 8
-        out.append(s)
-    return out
-
-
-def _scorer(r: Rules, n: int) -> Callable[[list[int], int], tuple[int, int]]:
-    """``score_totals`` for one ruleset and player count, without its per-call lookups:
-    ``(totals, went_out or 0) -> (winning seat or 0, points)``."""
-    sides = r.teams(n)
-    all_pips = r.blocked_scoring is BlockedScoring.ALL_PIPS
-    if len(sides[0]) == 1:
-
-        def single(totals: list[int], went: int) -> tuple[int, int]:
-            total = sum(totals)
-            if went:
-                return went, total
-            low = min(totals)
-            if totals.count(low) > 1:
-                return 0, 0
-            return totals.index(low) + 1, total - low if all_pips else total - 2 * low
-
-        return single
-
-    if sides == ((1, 3), (2, 4)):
-
-        def facing(totals: list[int], went: int) -> tuple[int, int]:
-            a = totals[0] + totals[2]
-            b = totals[1] + totals[3]
-            if went:
-                return went, b if went & 1 else a
-            if a == b:
-                return 0, 0
-            if a < b:
-                return 1, b if all_pips else b - a
-            return 2, a if all_pips else a - b
-
-        return facing
-
-    side_of = tuple(
-        next(i for i, side in enumerate(sides) if seat in side) for seat in range(1, n + 1)
-    )
-
-    def paired(totals: list[int], went: int) -> tuple[int, int]:
-        side_totals = [sum(totals[s - 1] for s in side) for side in sides]
-        total = sum(side_totals)
-        if went:
-            return went, total - side_totals[side_of[went - 1]]
-        low = min(side_totals)
-        if side_totals.count(low) > 1:
-            return 0, 0
-        win = side_totals.index(low)
-        return sides[win][0], total - low if all_pips else total - 2 * low
-
-    return paired
-
-
 def random_round(
     rules: Rules | str,
     players: int,
@@ -328,24 +96,21 @@ def random_round(
     *,
     round_number: int = 1,
     starter: int | None = None,
+    trace: kernel.Trace | None = None,
 ) -> FastResult:
     """Deal round ``round_number`` of game ``seed`` (as :func:`block_dominoes.deal.deal`
     does) and play it with uniformly random legal moves, exactly as
-    ``play_round(rules, players, seed, 'random')`` does."""
+    ``play_round(rules, players, seed, 'random')`` does. ``trace``, if given, gets
+    every move (see :data:`block_dominoes.kernel.Trace`)."""
     r = find_rules(rules)
     n = r.check_players(players)
-    tables = _tables(r.max_pip)
-    drand = rng_for(seed, "deal", round_number).random
-    hands, boneyard, lot, forced = _deal(r, n, r.hand_size(n), len(tables.lo), drand, round_number)
-    if starter is None:
-        starter = lot
-    else:
-        forced = -1
-    went, moves = _play(
-        hands, boneyard, starter, forced, rng_for(seed, "play", round_number).random, tables
-    )
-    outcome = score_round(r, _totals(hands, tables.chunks), went or None)
-    return FastResult(outcome, starter, moves)
+    t = kernel.tables(r.max_pip)
+    d = kernel.deal(r, n, rng_for(seed, "deal", round_number).random, round_number)
+    if starter is not None:
+        d.starter, d.forced = starter, -1
+    went, moves = kernel.play_random(t, d, rng_for(seed, "play", round_number).random, trace)
+    outcome = score_round(r, kernel.totals(t, d.hands), went or None)
+    return FastResult(outcome, d.starter, moves)
 
 
 def random_rounds(
@@ -355,25 +120,27 @@ def random_rounds(
     (``seed``, ``block``) and count them. No explanation text is built."""
     r = find_rules(rules)
     n = r.check_players(players)
-    tables = _tables(r.max_pip)
+    tabs = kernel.tables(r.max_pip)
     size = r.hand_size(n)
-    count = len(tables.lo)
+    count = r.set_size
     rand = random.Random(f"{seed}/sim/{block}").random
     tally = Tally.zeros(n)
-    score = _scorer(r, n)
-    if r.draw or r.first_lead is not FirstLead.LOT or len(tables.lo) != 28 or size < 2:
+    score = kernel.scorer(r, n)
+    if r.draw or r.first_lead is not FirstLead.LOT or count != 2 * kernel.CHUNK or size < 2:
         for _ in range(games):
-            hands, boneyard, starter, forced = _deal(r, n, size, count, rand, 1)
-            went, moves = _play(hands, boneyard, starter, forced, rand, tables)
-            totals = _totals(hands, tables.chunks)
-            _count(tally, n, starter, went, moves, totals, *score(totals, went))
+            d = kernel.deal(r, n, rand)
+            went, moves = kernel.play_random(tabs, d, rand)
+            totals = kernel.totals(tabs, d.hands)
+            count_round(tally, n, d.starter, went, moves, totals, *score(totals, went))
         return tally
     # Block with a lot for the starter and a double-six set, the common case: the same
-    # steps as _deal, _play, _totals and _count, written out in one loop for speed.
-    # tests/test_simulate.py checks this loop against RoundState round by round.
-    lo, hi, vm, links = tables.lo, tables.hi, tables.masks, tables.links
-    p0, p1 = _halves(r.max_pip)
-    bit = _BITS.__getitem__
+    # steps as kernel.deal, kernel.play_random, kernel.totals and count_round, written
+    # out in one loop for speed. tests/test_simulate.py checks this loop against
+    # RoundState round by round.
+    lo, hi, vm, links = tabs.lo, tabs.hi, tabs.masks, tabs.links
+    p0, p1 = tabs.chunk_pips
+    bits = tuple(1 << i for i in range(count))
+    bit = bits.__getitem__
     bit_count = int.bit_count
     base = list(range(count))
     down = tuple((i, float(i + 1)) for i in range(count - 1, 0, -1))
@@ -492,17 +259,7 @@ def random_rounds(
     return tally
 
 
-@cache
-def _halves(max_pip: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Pips of every subset of tiles 0-13 and of tiles 14-27 (a double-six hand in two
-    lookups)."""
-    pv = _tables(max_pip).pips
-    low = tuple(sum(pv[b] for b in range(14) if m >> b & 1) for m in range(1 << 14))
-    high = tuple(sum(pv[14 + b] for b in range(14) if m >> b & 1) for m in range(1 << 14))
-    return low, high
-
-
-def _count(
+def count_round(
     tally: Tally,
     n: int,
     starter: int,

@@ -149,12 +149,16 @@ class Line:
         and ``end`` is None.
         """
         if tile in self.tiles:
-            raise IllegalMoveError(f"illegal move: {str(tile)!r} is already on the line (R2)")
+            raise IllegalMoveError(
+                f"illegal move: {str(tile)!r} is already on the line (R2)", reason="on-line"
+            )
         if self.left is None or self.right is None:
             if end is not None and not tile.has(end):
                 raise IllegalMoveError(
                     f"illegal lead: {str(tile)!r} at {end!r}: the line is empty, so the lead "
-                    f"joins no end, and the tile has no {end} (R5, R7)"
+                    f"joins no end, and the tile has no {end} (R5, R7)",
+                    rule="R7",
+                    reason="lead-end",
                 )
             return None
         values = self.end_values
@@ -162,12 +166,15 @@ class Line:
             if end not in values:
                 raise IllegalMoveError(
                     f"illegal move: {str(tile)!r} at {end!r}: no open end shows {end} "
-                    f"on {_ends_text(values)} (R7)"
+                    f"on {_ends_text(values)} (R7)",
+                    reason="no-such-end",
                 )
             if not tile.has(end):
                 raise IllegalMoveError(
                     f"illegal move: {str(tile)!r} at {end!r}: the tile has no {end} to "
-                    f"match that end (R7{', R8' if end == 0 else ''})"
+                    f"match that end (R7{', R8' if end == 0 else ''})",
+                    rule="R8" if end == 0 or tile == Tile(0, 0) else "R7",
+                    reason="wrong-end",
                 )
             return end
         options = self.fits(tile)
@@ -175,12 +182,15 @@ class Line:
             why = " (R7, R8: a blank matches only a blank)" if tile.has(0) else " (R7)"
             raise IllegalMoveError(
                 f"illegal move: {str(tile)!r} on {_ends_text(values)}: "
-                f"neither half matches an open end{why}"
+                f"neither half matches an open end{why}",
+                rule="R8" if tile == Tile(0, 0) else "R7",
+                reason="no-fit",
             )
         if len(options) > 1:
             raise AmbiguousMoveError(
                 f"ambiguous move: {str(tile)!r} fits both open ends ({options[0]} and "
-                f"{options[1]}); say which, e.g. '{tile.low}-{tile.high}@{options[0]}' (R7)"
+                f"{options[1]}); say which, e.g. '{tile.low}-{tile.high}@{options[0]}' (R7)",
+                reason="both-ends",
             )
         return options[0]
 

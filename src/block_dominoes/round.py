@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from .deal import Deal, deal
 from .errors import (
     AmbiguousMoveError,
+    BlockDominoesError,
     IllegalMoveError,
     InvalidPositionError,
     InvalidTileError,
@@ -302,7 +303,9 @@ class RoundState:
         seat = self.current_player
         if self.is_over:
             why = f"player {self.went_out} went out" if self.went_out else "the round is blocked"
-            raise IllegalMoveError(f"illegal move: {move} after the round ended: {why} (R13)")
+            raise IllegalMoveError(
+                f"illegal move: {move} after the round ended: {why} (R13)", reason="over"
+            )
         hand = self.hand(seat)
         if isinstance(move, Pass):
             plays = self.playable()
@@ -311,43 +314,65 @@ class RoundState:
                 where = "as the lead" if p.end is None else f"on the {p.end}"
                 raise IllegalMoveError(
                     f"illegal pass: player {seat} can play {p.tile} {where}; "
-                    "a player who can place a tile must (R9)"
+                    "a player who can place a tile must (R9)",
+                    reason="must-play",
                 )
             if self.boneyard:
                 raise IllegalMoveError(
-                    f"illegal pass: player {seat} must draw while the boneyard has tiles (V6)"
+                    f"illegal pass: player {seat} must draw while the boneyard has tiles (V6)",
+                    reason="must-draw",
                 )
             return
         if isinstance(move, Draw):
             if not self.rules.draw:
-                raise IllegalMoveError("illegal draw: in Block nobody draws (R4, R9)")
+                raise IllegalMoveError(
+                    "illegal draw: in Block nobody draws (R4, R9)", reason="no-drawing"
+                )
             if self.playable():
                 raise IllegalMoveError(
-                    f"illegal draw: player {seat} can play, so must play (R9, V6)"
+                    f"illegal draw: player {seat} can play, so must play (R9, V6)",
+                    reason="must-play",
                 )
             if not self.boneyard:
-                raise IllegalMoveError("illegal draw: the boneyard is empty; pass instead (V6)")
+                raise IllegalMoveError(
+                    "illegal draw: the boneyard is empty; pass instead (V6)", reason="empty"
+                )
             if move.tile != self.boneyard[0]:
-                raise IllegalMoveError(f"illegal draw: the next tile is not {move.tile} (V6)")
+                raise IllegalMoveError(
+                    f"illegal draw: the next tile is not {move.tile} (V6)", reason="not-next"
+                )
             return
         if not isinstance(move, Play):
-            raise IllegalMoveError(f"not a move: {move!r}")
+            raise IllegalMoveError(f"not a move: {move!r}", reason="not-a-move")
+        if move.tile.high > self.rules.max_pip:
+            rule = "R2" if self.rules.max_pip == 6 else "V5"
+            raise IllegalMoveError(
+                f"illegal move: {move.tile} is not a tile of this set ({rule})", reason="not-in-set"
+            )
         if move.tile not in hand:
             where = " (it is already on the line)" if move.tile in self.line.tiles else ""
             raise IllegalMoveError(
-                f"illegal move: player {seat} does not hold {move.tile}{where} (R7)"
+                f"illegal move: player {seat} does not hold {move.tile}{where} (R7)",
+                reason="not-held",
             )
         if self.line.is_empty and self.lead not in (None, move.tile) and not self.history:
+            rule = "V3" if self.rules.partnerships else "V2"
             raise IllegalMoveError(
                 f"illegal lead: {move.tile}; the first lead must be {self.lead}, "
-                "the highest double (V2)"
+                f"the highest double ({rule})",
+                reason="wrong-lead",
             )
         self.line.check(move.tile, move.end)
 
     def apply(self, move: Move) -> RoundState:
         """The state after ``move``. Raises IllegalMoveError or AmbiguousMoveError,
-        with the rule, for a move that is not legal now; the state is unchanged."""
-        self._check(move)
+        with the rule, for a move that is not legal now; the state is unchanged.
+        The error's ``move`` is the move's number in the round."""
+        try:
+            self._check(move)
+        except BlockDominoesError as e:
+            e.move = len(self.history) + 1
+            raise
         seat = self.current_player
         n = self.players
         nxt = seat % n + 1

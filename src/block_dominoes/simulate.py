@@ -6,8 +6,8 @@ by (``seed``, ``b``), so the numbers depend only on the seed and the number of
 games, never on how many worker processes share the blocks: each worker plays
 whole blocks and the counts are merged in block order.
 
-With ``random`` on every seat the bitmask fast path (:mod:`block_dominoes.fast`)
-plays; any other strategy is played on :class:`~block_dominoes.round.RoundState`
+With ``random`` on every seat the bitmask fast path (:mod:`block_dominoes.fast`,
+on :mod:`block_dominoes.kernel`) plays; any other strategy is played on :class:`~block_dominoes.round.RoundState`
 by the functions in :mod:`block_dominoes.strategies`. Both paths deal with the
 same shuffle and spend the same random numbers, so ``random`` gives the same
 rounds either way (the tests check this round for round).
@@ -30,8 +30,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from . import kernel
 from .errors import InvalidPositionError
-from .fast import Tally, _count, _deal, _play, _scorer, _tables, _totals, random_rounds
+from .fast import Tally, count_round, random_rounds
 from .game import strategies_for
 from .line import Line
 from .round import RoundState
@@ -150,28 +151,25 @@ def _round_player(job: _Job) -> _RoundFn:
     """A function (round number, generator, starter or 0 for the lot) -> (starter, went out or 0,
     moves, totals, winning seat or 0, points) for the job's rules and strategies."""
     r, n = job.rules, job.players
-    tables = _tables(r.max_pip)
-    size = r.hand_size(n)
-    count = len(tables.lo)
+    t = kernel.tables(r.max_pip)
 
-    def deal_round(
-        number: int, rng: random.Random, starter: int
-    ) -> tuple[list[int], list[int], int, int]:
-        """Hands, boneyard, starter and forced lead (-1: none); a given starter
-        (a later round of a match) leads any tile."""
-        hands, boneyard, lot, forced = _deal(r, n, size, count, rng.random, number)
-        return (hands, boneyard, starter, -1) if starter else (hands, boneyard, lot, forced)
+    def deal_round(number: int, rng: random.Random, starter: int) -> kernel.Dealt:
+        """The dealt round; a given starter (a later round of a match) leads any tile."""
+        d = kernel.deal(r, n, rng.random, number)
+        if starter:
+            d.starter, d.forced = starter, -1
+        return d
 
     if job.fast:
-        score = _scorer(r, n)
+        score = kernel.scorer(r, n)
 
         def fast_round(
             number: int, rng: random.Random, starter: int
         ) -> tuple[int, int, int, list[int], int, int]:
-            hands, boneyard, starter, forced = deal_round(number, rng, starter)
-            went, moves = _play(hands, boneyard, starter, forced, rng.random, tables)
-            totals = _totals(hands, tables.chunks)
-            return (starter, went, moves, totals, *score(totals, went))
+            d = deal_round(number, rng, starter)
+            went, moves = kernel.play_random(t, d, rng.random)
+            totals = kernel.totals(t, d.hands)
+            return (d.starter, went, moves, totals, *score(totals, went))
 
         return fast_round
 
@@ -181,14 +179,14 @@ def _round_player(job: _Job) -> _RoundFn:
     def slow_round(
         number: int, rng: random.Random, starter: int
     ) -> tuple[int, int, int, list[int], int, int]:
-        hands, boneyard, starter, forced = deal_round(number, rng, starter)
-        dealt = tuple(tuple(tiles[i] for i in range(count) if h >> i & 1) for h in hands)
+        d = deal_round(number, rng, starter)
+        starter = d.starter
+        dealt = tuple(kernel.tiles_of(t, h) for h in d.hands)
         if r.draw:
-            rest: tuple[Tile, ...] = tuple(tiles[i] for i in boneyard)
+            rest: tuple[Tile, ...] = tuple(tiles[i] for i in d.boneyard)
         else:
-            held = {t for h in dealt for t in h}
-            rest = tuple(t for t in tiles if t not in held)
-        lead = tiles[forced] if forced >= 0 else None
+            rest = kernel.tiles_of(t, (1 << r.set_size) - 1 - sum(d.hands))
+        lead = tiles[d.forced] if d.forced >= 0 else None
         state = RoundState(r, dealt, Line(), starter, starter, dealt, rest, (), lead)
         while not state.is_over:
             state = state.apply(strats[state.current_player - 1].choose(state, rng).move)
@@ -228,7 +226,7 @@ def _run_block(job: _Job) -> Counts:
     if not job.matches:
         for _ in range(job.games):
             starter, went, moves, totals, winner, points = play(1, rng, 0)
-            _count(tally, n, starter, went, moves, totals, winner, points)
+            count_round(tally, n, starter, went, moves, totals, winner, points)
         return counts
     r = job.rules
     target = r.target(n)
@@ -242,7 +240,7 @@ def _run_block(job: _Job) -> Counts:
             starter, went, moves, totals, winner, points = play(number, rng, starter)
             if number == 1:
                 first = starter
-            _count(tally, n, starter, went, moves, totals, winner, points)
+            count_round(tally, n, starter, went, moves, totals, winner, points)
             if winner:
                 for s in side_of[winner]:
                     scores[s - 1] += points
@@ -486,12 +484,11 @@ def unseen_in_hand_simulated(
     r = find_rules(rules)
     n = r.check_players(players)
     _check_count("the number of deals", deals, 1, MAX_GAMES)
-    size = r.hand_size(n)
     count = r.set_size
     rng = random.Random(f"{seed}/unseen")
     hits = 0
     for _ in range(deals):
-        hands, _b, _s, _f = _deal(r, n, size, count, rng.random, 2)
+        hands = kernel.deal(r, n, rng.random, 2).hands
         mine = hands[0]
         others = 0
         for h in hands[1:]:

@@ -7,8 +7,11 @@ finished round is worth ``opponent's pips - own pips`` to the winner (R15,
 R16: the loser's pips when they go out, the difference when blocked, 0 on a
 tie), so the search is a plain negamax on that number.
 
-Positions are bitmasks (bit ``i`` is tile ``i`` of :func:`full_set`), values
-are memoised by (hand to move, other hand, open ends). Three or four hands
+Positions are the bitmasks of :mod:`block_dominoes.kernel`, values are
+memoised by (hand to move, other hand, open ends). :meth:`Search2.value` is
+the plain negamax :func:`solve` counts positions with; :meth:`Search2.exact`
+finds the same values with alpha-beta pruning, for the expert player, which
+asks for thousands of them per move. Three or four hands
 need a multi-player search that is not designed yet and raise
 :class:`InvalidPositionError`.
 
@@ -22,19 +25,18 @@ passes, and seat 2 goes out with [1|6], scoring seat 1's [6|6].
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
 
+from . import kernel
 from .errors import InvalidPositionError
 from .round import check_hands
 from .rules import Rules, find_rules
-from .scoring import score_totals
-from .tiles import Tile, full_set, parse_tiles, tile_index
+from .tiles import Tile, parse_tiles, tile_index
 
 __all__ = ["Search2", "Solution", "solve"]
 
-Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+INF = 1 << 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,26 +49,6 @@ class Solution:
 
     def to_json(self) -> dict[str, object]:
         return {"value": self.value, "best": [str(t) for t in self.best]}
-
-
-@cache
-def tables(max_pip: int) -> Tables:
-    """Per value: the mask of tiles holding it; per tile: low, high, pips."""
-    tiles = full_set(max_pip)
-    masks = tuple(sum(1 << i for i, t in enumerate(tiles) if t.has(v)) for v in range(max_pip + 1))
-    return (
-        masks,
-        tuple(t.low for t in tiles),
-        tuple(t.high for t in tiles),
-        tuple(t.pips for t in tiles),
-    )
-
-
-def _mask(tiles: Iterable[Tile], max_pip: int) -> int:
-    m = 0
-    for t in tiles:
-        m |= 1 << tile_index(t, max_pip)
-    return m
 
 
 class Search2:
@@ -87,26 +69,32 @@ class Search2:
         self.rules = r
         self.max_pip = r.max_pip
         self.memo: dict[int, int] = {}
-        self.value, self.end_value = self._build()
+        self.bounds: dict[int, tuple[int, int]] = {}
+        self.tables = kernel.tables(r.max_pip)
+        score = kernel.scorer(r, 2)
+        ends: dict[int, int] = {}
 
-    def _build(
-        self,
-    ) -> tuple[Callable[[int, int, int, int, int, int], int], Callable[[int, int, bool], int]]:
-        vm, lo, hi, pv = tables(self.max_pip)
-        memo = self.memo
-        shift = len(lo)
-        rules = self.rules
-        ends: dict[tuple[int, int, bool], int] = {}
-
-        def score(me: int, opp: int, out: bool) -> int:
-            # Points for the mover minus points for the other seat.
-            key = (me, opp, out)
+        def end_value(me: int, opp: int, out: bool) -> int:
+            """Points for the mover minus points for the other seat, at the end
+            (``me`` and ``opp`` are the pips left)."""
+            key = (me << 12 | opp) << 1 | out
             v = ends.get(key)
             if v is None:
-                winner, pts = score_totals(rules, [me, opp], 1 if out else None)
+                winner, pts = score((me, opp), 1 if out else 0)
                 v = pts if winner == 1 else -pts if winner == 2 else 0
                 ends[key] = v
             return v
+
+        self.end_value = end_value
+        self.value = self._negamax()
+        self.bounded = self._alphabeta()
+
+    def _negamax(self) -> Callable[[int, int, int, int, int, int], int]:
+        t = self.tables
+        vm, lo, hi, pv = t.masks, t.lo, t.hi, t.pips
+        memo = self.memo
+        shift = len(lo)
+        score = self.end_value
 
         def value(me: int, opp: int, pme: int, popp: int, left: int, right: int) -> int:
             a, b = (left, right) if left <= right else (right, left)
@@ -120,19 +108,20 @@ class Search2:
                 v = -value(opp, me, popp, pme, a, b) if opp & open_mask else score(pme, popp, False)
                 memo[key] = v
                 return v
-            best = -(1 << 30)
+            best = -INF
             while m:
                 bit = m & -m
                 m ^= bit
-                t = bit.bit_length() - 1
+                i = bit.bit_length() - 1
                 rest = me ^ bit
-                p = pme - pv[t]
+                p = pme - pv[i]
                 if not rest:
                     v = score(0, popp, True)
                     if v > best:
                         best = v
                     continue
-                lo_t, hi_t = lo[t], hi[t]
+                # The two ends as values only (their order does not change the value).
+                lo_t, hi_t = lo[i], hi[i]
                 if lo_t == a or hi_t == a:
                     v = -value(opp, rest, popp, p, lo_t + hi_t - a, b)
                     if v > best:
@@ -144,27 +133,105 @@ class Search2:
             memo[key] = best
             return best
 
-        return value, score
+        return value
+
+    def _alphabeta(self) -> Callable[[int, int, int, int, int, int, int, int], int]:
+        t = self.tables
+        vm, heavy = t.masks, t.heavy
+        table = self.bounds
+        shift = len(t.lo)
+        score = self.end_value
+
+        def bounded(
+            me: int, opp: int, pme: int, popp: int, a: int, b: int, alpha: int, beta: int
+        ) -> int:
+            """Fail-soft alpha-beta: the exact value if it lies in (alpha, beta),
+            else a bound on the far side of the window."""
+            # The mover can win at most the other's pips and lose at most its own.
+            if popp <= alpha:
+                return popp
+            if -pme >= beta:
+                return -pme
+            if a > b:
+                a, b = b, a
+            key = (((me << shift | opp) << 4 | a) << 4) | b
+            got = table.get(key)
+            if got is not None:
+                low, high = got
+                if low == high or low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+            else:
+                low, high = -INF, INF
+            on_a = heavy[a][me & vm[a]]
+            on_b = heavy[b][me & vm[b]] if b != a else ()
+            if not on_a and not on_b:
+                if opp & (vm[a] | vm[b]):
+                    v = -bounded(opp, me, popp, pme, a, b, -beta, -alpha)
+                else:
+                    v = score(pme, popp, False)
+                    table[key] = (v, v)
+                    return v
+            else:
+                v = -INF
+                lower = alpha
+                # Heaviest tiles first: shedding pips is usually best, so the window
+                # closes early.
+                for bit, other, pips in on_a:
+                    rest = me ^ bit
+                    if rest:
+                        x = -bounded(opp, rest, popp, pme - pips, other, b, -beta, -lower)
+                    else:
+                        x = score(0, popp, True)
+                    if x > v:
+                        v = x
+                        if v > lower:
+                            lower = v
+                            if v >= beta:
+                                break
+                if v < beta:
+                    for bit, other, pips in on_b:
+                        rest = me ^ bit
+                        if rest:
+                            x = -bounded(opp, rest, popp, pme - pips, a, other, -beta, -lower)
+                        else:
+                            x = score(0, popp, True)
+                        if x > v:
+                            v = x
+                            if v > lower:
+                                lower = v
+                                if v >= beta:
+                                    break
+            if v <= alpha:
+                high = v
+            elif v >= beta:
+                low = v
+            else:
+                low = high = v
+            table[key] = (low, high)
+            return v
+
+        return bounded
+
+    def exact(self, me: int, opp: int, a: int, b: int) -> int:
+        """The mover's exact value with ``me`` to move against ``opp``, open ends
+        ``a`` and ``b`` (the same number :meth:`value` gives, found with pruning)."""
+        t = self.tables
+        return self.bounded(me, opp, kernel.pip_sum(t, me), kernel.pip_sum(t, opp), a, b, -INF, INF)
 
     def after_lead(self, me: int, opp: int, t: int) -> int:
         """The mover's value after leading tile index ``t`` from hand mask ``me``."""
-        _, lo, hi, pv = tables(self.max_pip)
+        tb = self.tables
         rest = me & ~(1 << t)
-        pme = mask_pips(rest, pv)
-        popp = mask_pips(opp, pv)
+        popp = kernel.pip_sum(tb, opp)
         if not rest:
             return self.end_value(0, popp, True)
-        return -self.value(opp, rest, popp, pme, lo[t], hi[t])
-
-
-def mask_pips(mask: int, pv: Sequence[int]) -> int:
-    """The pips of the tiles in a bitmask hand (``pv``: pips by tile index)."""
-    s = 0
-    while mask:
-        b = mask & -mask
-        s += pv[b.bit_length() - 1]
-        mask ^= b
-    return s
+        return -self.value(opp, rest, popp, kernel.pip_sum(tb, rest), tb.lo[t], tb.hi[t])
 
 
 def solve(
@@ -199,8 +266,8 @@ def solve(
                 f"player {seat}'s hand is empty: a round starts with tiles in every hand (R3)"
             )
     search = Search2(r)
-    me = _mask(checked[0], r.max_pip)
-    opp = _mask(checked[1], r.max_pip)
+    me = kernel.mask_of(checked[0], r.max_pip)
+    opp = kernel.mask_of(checked[1], r.max_pip)
     values = {t: search.after_lead(me, opp, tile_index(t, r.max_pip)) for t in checked[0]}
     best = max(values.values())
     return Solution(best, tuple(t for t in sorted(values) if values[t] == best), len(search.memo))

@@ -4,9 +4,10 @@ Strategies are handed the whole :class:`RoundState` but every strategy except
 ``random`` and ``heavy`` (which look only at their own legal moves) first
 reduces it to :func:`knowledge`: what that seat can know (its own hand, the
 line, the moves so far with the numbers each opponent passed on, how many
-tiles each hand holds). Nothing else is read, so a strategy is fair. Each is
-deterministic given the ``rng`` it is handed. :func:`hint` suggests a move to
-the player to move, from the same knowledge.
+tiles each hand holds; see :mod:`block_dominoes.knowledge`). Nothing else is
+read, so a strategy is fair. Each is deterministic given the ``rng`` it is
+handed. The expert's search lives in :mod:`block_dominoes.expert`. :func:`hint`
+suggests a move to the player to move, from the same knowledge.
 
 >>> s = RoundState.new('pagat', [['1-4', '4-4', '2-5'], ['0-3', '5-5']], starter=1)
 >>> find_strategy('heavy').choose(s, random.Random(0)).reason
@@ -19,14 +20,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .deal import shuffled
 from .errors import BlockDominoesError, IllegalMoveError, quoted
-from .line import Line
+from .expert import SAMPLES, Verdict, verdict
+from .knowledge import Knowledge, knowledge, sample_hidden
 from .round import Draw, Move, Pass, Play, RoundState
-from .rules import Rules
-from .scoring import score_totals
-from .solver import Search2, mask_pips, tables
-from .tiles import Tile, full_set, tile_index
+from .tiles import Tile
 
 __all__ = [
     "STRATEGIES",
@@ -58,197 +56,6 @@ class Strategy:
 
     def to_json(self) -> dict[str, str]:
         return {"name": self.name, "description": self.description}
-
-
-# -- what a seat can know ------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Knowledge:
-    """Everything one seat can know at one moment, and nothing more.
-
-    ``history`` is the public record: each opponent's draw (V6) appears as
-    ``None`` because its tile is unseen. ``lacks[s - 1]`` holds the open-end
-    values seat ``s`` passed (or drew) on: that seat holds no tile with them
-    (R9). ``unseen`` are the tiles neither in this hand nor on the line;
-    ``hidden_rest`` of them are in no hand (out of play, R4, or the boneyard, V6).
-    """
-
-    rules: Rules
-    seat: int
-    to_move: int
-    hand: tuple[Tile, ...]
-    line: Line
-    history: tuple[tuple[int, Move | None], ...]
-    counts: tuple[int, ...]
-    lacks: tuple[frozenset[int], ...]
-    unseen: tuple[Tile, ...]
-    hidden_rest: int
-    boneyard: int
-    lead: Tile | None
-    over: bool
-
-    @property
-    def players(self) -> int:
-        return len(self.counts)
-
-    def plays(self) -> tuple[Play, ...]:
-        """This seat's placements now, in the order of :meth:`RoundState.legal_moves`."""
-        if self.line.is_empty:
-            if self.lead is not None:
-                return (Play(self.lead),) if self.lead in self.hand else ()
-            return tuple(Play(t) for t in self.hand)
-        a, b = self.line.end_values
-        out = [Play(t, a) for t in self.hand if t.has(a)]
-        if b != a:
-            out += [Play(t, b) for t in self.hand if t.has(b)]
-        return tuple(out)
-
-    def exhausted(self) -> frozenset[int]:
-        """Numbers no unseen tile carries: nobody else can match them."""
-        values = range(self.rules.max_pip + 1)
-        return frozenset(v for v in values if not any(t.has(v) for t in self.unseen))
-
-    def opponents(self) -> tuple[int, ...]:
-        """Seats not on this seat's side, in turn order after it."""
-        n = self.players
-        side = next(s for s in self.rules.teams(n) if self.seat in s)
-        order = [(self.seat + i - 1) % n + 1 for i in range(1, n)]
-        return tuple(s for s in order if s not in side)
-
-    def fingerprint(self) -> str:
-        """A stable text of the knowledge: the same knowledge, the same text."""
-        moves = ";".join(f"{s}:{m}" for s, m in self.history)
-        return (
-            f"{self.rules.name}|{self.seat}|{' '.join(map(str, self.hand))}|{moves}|"
-            f"{self.counts}|{self.lead}"
-        )
-
-
-def knowledge(state: RoundState, seat: int | None = None) -> Knowledge:
-    """What ``seat`` (default: the player to move) can know in ``state``.
-
-    Raises InvalidPositionError for a seat that is not at the table.
-    """
-    n = state.players
-    me = state.current_player if seat is None else seat
-    if isinstance(me, bool) or not isinstance(me, int) or not 1 <= me <= n:
-        from .errors import InvalidPositionError
-
-        raise InvalidPositionError(f"seat must be from 1 to {n}, got {seat!r} (R6)")
-    lacks: list[set[int]] = [set() for _ in range(n)]
-    history: list[tuple[int, Move | None]] = []
-    left = right = -1
-    for s, m in state.history:
-        if isinstance(m, Play):
-            t = m.tile
-            if left < 0:
-                left, right = t.low, t.high
-            elif m.end == right:
-                right = t.other(right)
-            else:
-                left = t.other(left)
-            history.append((s, m))
-        elif isinstance(m, Pass):
-            if left >= 0:
-                lacks[s - 1] |= {left, right}
-            history.append((s, m))
-        else:
-            # A draw shows the drawer lacked the ends, but the drawn tile is
-            # unseen and may match them: the record starts afresh (V6).
-            lacks[s - 1] = set()
-            history.append((s, m if s == me else None))
-    hand = state.hand(me)
-    known = set(hand) | set(state.line.tiles)
-    unseen = tuple(t for t in full_set(state.rules.max_pip) if t not in known)
-    counts = tuple(len(h) for h in state.hands)
-    others = sum(c for i, c in enumerate(counts, start=1) if i != me)
-    return Knowledge(
-        rules=state.rules,
-        seat=me,
-        to_move=state.current_player,
-        hand=hand,
-        line=state.line,
-        history=tuple(history),
-        counts=counts,
-        lacks=tuple(frozenset() if i == me else frozenset(x) for i, x in enumerate(lacks, 1)),
-        unseen=unseen,
-        hidden_rest=len(unseen) - others,
-        boneyard=len(state.boneyard),
-        lead=state.lead if not state.history else None,
-        over=state.is_over,
-    )
-
-
-def sample_hidden(
-    k: Knowledge, rng: random.Random
-) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
-    """One deal of the unseen tiles consistent with ``k``: every hand as large
-    as it is, no opponent holding a number it passed on. Returns the hands
-    (this seat's own as it is) and the rest (out of play or boneyard, in a
-    random order). Uses only ``k`` and ``rng``."""
-    n = k.players
-    # Bins: one per other seat, then the rest (which accepts every tile).
-    seats = [s for s in range(1, n + 1) if s != k.seat]
-    cap = [k.counts[s - 1] for s in seats] + [k.hidden_rest]
-    banned = [k.lacks[s - 1] for s in seats] + [frozenset()]
-    nb = len(cap)
-    members: list[list[Tile]] = [[] for _ in range(nb)]
-
-    def accepts(b: int, t: Tile) -> bool:
-        return not (t.low in banned[b] or t.high in banned[b])
-
-    for t in shuffled(k.unseen, rng):
-        free = [b for b in range(nb) if accepts(b, t) and len(members[b]) < cap[b]]
-        if free:
-            weights = [cap[b] - len(members[b]) for b in free]
-            x = rng.random() * sum(weights)
-            pick = free[-1]
-            for b, wgt in zip(free, weights, strict=True):
-                x -= wgt
-                if x < 0:
-                    pick = b
-                    break
-            members[pick].append(t)
-            continue
-        # Augmenting path: move tiles along until one lands in a bin with room.
-        parent: dict[int, tuple[int, Tile]] = {}
-        queue = [b for b in range(nb) if accepts(b, t)]
-        for b in queue:
-            parent[b] = (-1, t)
-        found = -1
-        i = 0
-        while i < len(queue) and found < 0:
-            b = queue[i]
-            i += 1
-            for u in members[b]:
-                for c in range(nb):
-                    if c not in parent and accepts(c, u):
-                        parent[c] = (b, u)
-                        if len(members[c]) < cap[c]:
-                            found = c
-                            break
-                        queue.append(c)
-                if found >= 0:
-                    break
-        if found < 0:
-            raise BlockDominoesError(
-                "no deal of the unseen tiles fits what this seat has seen: "
-                "the passes contradict the hand sizes (R9)"
-            )
-        c = found
-        while True:
-            b, u = parent[c]
-            members[c].append(u)
-            if b < 0:
-                break
-            members[b].remove(u)
-            c = b
-    hands: list[tuple[Tile, ...]] = []
-    for s in range(1, n + 1):
-        if s == k.seat:
-            hands.append(k.hand)
-        else:
-            hands.append(tuple(sorted(members[seats.index(s)])))
-    return tuple(hands), tuple(members[-1])
 
 
 # -- simple strategies ----------------------------------------------------------
@@ -503,205 +310,8 @@ def choose_close_when_light(state: RoundState, rng: random.Random) -> Choice:
     return Choice(m, f"plays {m}: its hand is light, so it closes {ends} nobody can match")
 
 
-# -- the expert: sample the hidden hands, search each sample ---------------------
-SAMPLES_2 = 32
-SAMPLES_N = 32
-
-
-class _Sim:
-    """Bitmask rounds for the search: hands as ints, ends as ints (-1 before the lead)."""
-
-    def __init__(self, rules: Rules, players: int) -> None:
-        self.rules = rules
-        self.n = players
-        self.vm, self.lo, self.hi, self.pv = tables(rules.max_pip)
-        teams = rules.teams(players)
-        self.side = {s: side for side in teams for s in side}
-        self._ends: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
-
-    def totals(self, hands: Sequence[int]) -> tuple[int, ...]:
-        pv = self.pv
-        out = []
-        for h in hands:
-            s = 0
-            while h:
-                b = h & -h
-                s += pv[b.bit_length() - 1]
-                h ^= b
-            out.append(s)
-        return tuple(out)
-
-    def utility(self, hands: Sequence[int], went: int) -> tuple[int, ...]:
-        """Per seat: the round's points to its side, minus them if another side scores."""
-        totals = self.totals(hands)
-        key = (totals, went)
-        u = self._ends.get(key)
-        if u is None:
-            winner, pts = score_totals(self.rules, totals, went or None)
-            if winner is None:
-                u = (0,) * self.n
-            else:
-                ws = self.side[winner]
-                u = tuple(pts if s in ws else -pts for s in range(1, self.n + 1))
-            self._ends[key] = u
-        return u
-
-    def moves(self, h: int, left: int, right: int) -> list[tuple[int, int, int]]:
-        """(tile index, new left, new right) for each placement from hand ``h``."""
-        lo, hi = self.lo, self.hi
-        out = []
-        if left < 0:
-            m = h
-            while m:
-                b = m & -m
-                m ^= b
-                t = b.bit_length() - 1
-                out.append((t, lo[t], hi[t]))
-            return out
-        m = h & self.vm[left]
-        while m:
-            b = m & -m
-            m ^= b
-            t = b.bit_length() - 1
-            out.append((t, lo[t] + hi[t] - left, right))
-        if right != left:
-            m = h & self.vm[right]
-            while m:
-                b = m & -m
-                m ^= b
-                t = b.bit_length() - 1
-                out.append((t, left, lo[t] + hi[t] - right))
-        return out
-
-    def rollout(
-        self, hands: list[int], left: int, right: int, cur: int, bone: list[int]
-    ) -> tuple[int, ...]:
-        """Play on with every seat laying its heaviest tile; the utilities at the end."""
-        vm, lo, hi, pv = self.vm, self.lo, self.hi, self.pv
-        n = self.n
-        passes = 0
-        while True:
-            h = hands[cur]
-            m = h & (vm[left] | vm[right])
-            if not m:
-                if bone:
-                    hands[cur] = h | (1 << bone.pop())
-                    passes = 0
-                    continue
-                passes += 1
-                if passes >= n:
-                    return self.utility(hands, 0)
-                cur = (cur + 1) % n
-                continue
-            passes = 0
-            best = -1
-            bt = -1
-            while m:
-                b = m & -m
-                m ^= b
-                t = b.bit_length() - 1
-                if pv[t] > best:
-                    best, bt = pv[t], t
-            if lo[bt] == left or hi[bt] == left:
-                left = lo[bt] + hi[bt] - left
-            else:
-                right = lo[bt] + hi[bt] - right
-            hands[cur] = h ^ (1 << bt)
-            if not hands[cur]:
-                return self.utility(hands, cur + 1)
-            cur = (cur + 1) % n
-
-    def search(
-        self, hands: list[int], left: int, right: int, cur: int, bone: list[int], depth: int
-    ) -> tuple[int, ...]:
-        """Max-n: each seat picks the move best for itself; rollouts below ``depth``."""
-        if depth <= 0:
-            return self.rollout(list(hands), left, right, cur, list(bone))
-        n = self.n
-        vm = self.vm
-        open_mask = vm[left] | vm[right]
-        seat = cur
-        steps = 0
-        while not hands[seat] & open_mask:
-            if bone:
-                hands = list(hands)
-                bone = list(bone)
-                hands[seat] |= 1 << bone.pop()
-                continue
-            steps += 1
-            if steps >= n:
-                return self.utility(hands, 0)
-            seat = (seat + 1) % n
-        best: tuple[int, ...] | None = None
-        for t, a, b in self.moves(hands[seat], left, right):
-            child = list(hands)
-            child[seat] ^= 1 << t
-            if not child[seat]:
-                u = self.utility(child, seat + 1)
-            else:
-                u = self.search(child, a, b, (seat + 1) % n, bone, depth - 1)
-            if best is None or u[seat] > best[seat]:
-                best = u
-        assert best is not None
-        return best
-
-
-@dataclass(frozen=True, slots=True)
-class _Verdict:
-    move: Play
-    mean: float
-    runner_up: tuple[Play, float] | None
-    samples: int
-    exact: bool
-
-
-def _expert(k: Knowledge, rng: random.Random) -> _Verdict:
-    plays = k.plays()
-    r = k.rules
-    mp = r.max_pip
-    n = k.players
-    exact = n == 2 and not r.draw
-    samples = SAMPLES_2 if exact else SAMPLES_N
-    totals = [0] * len(plays)
-    ends = k.line.end_values
-    left, right = ends if ends else (-1, -1)
-    me = k.seat - 1
-    search2 = Search2(r) if exact else None
-    sim = _Sim(r, n)
-    pv = sim.pv
-    for _ in range(samples):
-        hands_t, rest_t = sample_hidden(k, rng)
-        hands = [sum(1 << tile_index(t, mp) for t in h) for h in hands_t]
-        bone = [tile_index(t, mp) for t in rest_t] if r.draw else []
-        for i, m in enumerate(plays):
-            t = tile_index(m.tile, mp)
-            child = list(hands)
-            child[me] ^= 1 << t
-            if m.end is None:
-                a, b = m.tile.low, m.tile.high
-            elif m.end == left:
-                a, b = m.tile.other(left), right
-            else:
-                a, b = left, m.tile.other(right)
-            if not child[me]:
-                totals[i] += sim.utility(child, me + 1)[me]
-            elif search2 is not None:
-                opp = child[1 - me]
-                mine = child[me]
-                totals[i] -= search2.value(opp, mine, mask_pips(opp, pv), mask_pips(mine, pv), a, b)
-            else:
-                u = sim.search(child, a, b, (me + 1) % n, bone, n)
-                totals[i] += u[me]
-    order = sorted(
-        range(len(plays)),
-        key=lambda i: (-totals[i], -plays[i].tile.pips, -plays[i].tile.high, i),
-    )
-    best = order[0]
-    runner = (plays[order[1]], totals[order[1]] / samples) if len(order) > 1 else None
-    return _Verdict(plays[best], totals[best] / samples, runner, samples, exact)
-
-
-def _how(v: _Verdict) -> str:
+# -- the expert: sample the hidden hands, search each sample (expert.py) -------------
+def _how(v: Verdict) -> str:
     return "solving each exactly" if v.exact else "searching each a few moves ahead"
 
 
@@ -710,7 +320,7 @@ def choose_expert(state: RoundState, rng: random.Random) -> Choice:
     forced = _only(state)
     if forced is not None:
         return forced
-    v = _expert(knowledge(state), rng)
+    v = verdict(knowledge(state), rng)
     return Choice(
         v.move,
         f"plays {v.move}: best average ({v.mean:+.1f} points) over {v.samples} deals of the "
@@ -740,7 +350,7 @@ def hint(state: RoundState) -> Choice:
         return Choice(Pass(), f"You must pass: no tile in your hand matches {ends} (R9).")
     if len(plays) == 1:
         return Choice(plays[0], f"Play {plays[0]}: it is your only legal move (R9).")
-    v = _expert(k, random.Random(k.fingerprint()))
+    v = verdict(k, random.Random(k.fingerprint()), SAMPLES)
     m = v.move
     notes = []
     opponents = k.opponents()

@@ -1,0 +1,145 @@
+"""Stored results of the expert against the other computer players, and their re-check.
+
+The expert is too slow to play thousands of rounds while a chapter runs, so
+:data:`DATA` (``expert_lab.json``, next to this module) keeps seeded runs of
+:func:`~block_dominoes.simulate.simulate`: two-player ``pagat`` rounds, the
+expert in seat 1 against ``random``, ``heavy`` and ``blocker`` in seat 2, each
+with the expert's wins, losses and tied blocks, a Wilson 95% interval for its
+share of wins and a 95% interval for its net points per round.
+:func:`recheck` replays the first rounds of each stored run with today's engine
+and compares them with the stored counts of those rounds, so a reader (and
+nbval) can see the table comes from this engine. Regenerate the file with
+``python -m block_dominoes.expert_lab``.
+
+>>> [row.opponent for row in lab_results()]
+['random', 'heavy', 'blocker']
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .simulate import simulate
+
+__all__ = ["DATA", "OPPONENTS", "LabRow", "lab_results", "recheck"]
+
+DATA = Path(__file__).with_name("expert_lab.json")
+OPPONENTS = ("random", "heavy", "blocker")
+RULES, PLAYERS, SEED, GAMES, HEAD = "pagat", 2, 2026, 2000, 40
+
+
+@dataclass(frozen=True, slots=True)
+class LabRow:
+    """The expert (seat 1) against one opponent (seat 2) over ``games`` seeded rounds."""
+
+    opponent: str
+    games: int
+    wins: int
+    losses: int
+    ties: int
+    win_ci: tuple[float, float]
+    net_points: tuple[float, float, float]
+    """expert's points minus the opponent's, per round: (mean, low, high), 95%"""
+    head: tuple[int, int]
+    """(expert's wins, opponent's wins) in the first :data:`HEAD` rounds of the run"""
+
+    @property
+    def win_share(self) -> float:
+        return self.wins / self.games
+
+    def __str__(self) -> str:
+        low, high = self.win_ci
+        mean, lo, hi = self.net_points
+        return (
+            f"expert vs {self.opponent:8s} wins {self.win_share:6.1%} "
+            f"(95% CI {low:.1%} to {high:.1%}), {mean:+.1f} points a round "
+            f"({lo:+.1f} to {hi:+.1f})"
+        )
+
+
+def _run(opponent: str, games: int) -> LabRow:
+    res = simulate(RULES, PLAYERS, games, ["expert", opponent], seed=SEED)
+    wins, losses = res.wins_by_seat
+    low, high = res.win_interval(1)
+    head = simulate(RULES, PLAYERS, HEAD, ["expert", opponent], seed=SEED).wins_by_seat
+    return LabRow(
+        opponent,
+        games,
+        wins,
+        losses,
+        games - wins - losses,
+        (round(low, 4), round(high, 4)),
+        tuple(round(x, 3) for x in res.net_points(1, 2)),  # type: ignore[arg-type]
+        (head[0], head[1]),
+    )
+
+
+def lab_results() -> list[LabRow]:
+    """The stored rows, in the order of :data:`OPPONENTS`."""
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    return [
+        LabRow(
+            r["opponent"],
+            r["games"],
+            r["wins"],
+            r["losses"],
+            r["ties"],
+            (r["win_ci"][0], r["win_ci"][1]),
+            (r["net_points"][0], r["net_points"][1], r["net_points"][2]),
+            (r["head"][0], r["head"][1]),
+        )
+        for r in data["rows"]
+    ]
+
+
+def recheck(opponents: tuple[str, ...] = OPPONENTS) -> str:
+    """Replay the first :data:`HEAD` rounds of each stored run and compare them with
+    the stored counts; returns a line saying they match, or raises AssertionError
+    naming the first difference (the stored file is then out of date)."""
+    rows = {r.opponent: r for r in lab_results()}
+    for name in opponents:
+        got = simulate(RULES, PLAYERS, HEAD, ["expert", name], seed=SEED).wins_by_seat
+        if tuple(got) != rows[name].head:
+            raise AssertionError(
+                f"the stored expert results are out of date: against {name!r} the first "
+                f"{HEAD} rounds now give wins {tuple(got)}, the file says {rows[name].head}; "
+                "run python -m block_dominoes.expert_lab"
+            )
+    return (
+        f"re-checked: the first {HEAD} rounds against {', '.join(opponents)} "
+        "replay exactly as stored"
+    )
+
+
+def main(games: int = GAMES) -> None:
+    """Play the stored runs again and write :data:`DATA`."""
+    rows = [_run(name, games) for name in OPPONENTS]
+    data = {
+        "rules": RULES,
+        "players": PLAYERS,
+        "seed": SEED,
+        "head": HEAD,
+        "rows": [
+            {
+                "opponent": r.opponent,
+                "games": r.games,
+                "wins": r.wins,
+                "losses": r.losses,
+                "ties": r.ties,
+                "win_ci": list(r.win_ci),
+                "net_points": list(r.net_points),
+                "head": list(r.head),
+            }
+            for r in rows
+        ],
+    }
+    DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    for r in rows:
+        print(r)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else GAMES)
