@@ -326,9 +326,11 @@ def test_ctrl_c_with_workers_is_one_line_and_exit_130() -> None:
     )
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
     deadline = time.monotonic() + 120
-    # Wait (on a condition, with a generous ceiling) until both workers are running.
+    # Wait (on a condition, with a generous ceiling) until the first worker exists:
+    # a Ctrl-C while the pool is still starting used to hang the run or print a
+    # worker's traceback.
     while time.monotonic() < deadline:
-        if children.exists() and len(children.read_text().split()) >= 2:
+        if children.exists() and children.read_text().split():
             break
         time.sleep(0.05)
     else:

@@ -206,8 +206,11 @@ def _round_player(job: _Job) -> _RoundFn:
 
 def _ignore_sigint() -> None:
     """Pool workers ignore Ctrl-C: the parent alone handles it (and ends the pool), so
-    an interrupted run prints one line, not one traceback per worker."""
+    an interrupted run prints one line, not one traceback per worker. A worker starts
+    with SIGINT blocked (see :func:`simulate`), so a Ctrl-C that arrives while it is
+    still starting is dropped here instead of raising inside it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _run_block(job: _Job) -> Counts:
@@ -444,8 +447,15 @@ def simulate(
         # Several blocks per hand-over keep the messages few; imap keeps block order.
         chunk = max(1, len(jobs) // (procs * 8))
         # On Ctrl-C the parent's KeyboardInterrupt leaves the ``with``, which
-        # terminates the workers (they ignore SIGINT themselves).
-        with multiprocessing.get_context().Pool(procs, initializer=_ignore_sigint) as pool:
+        # terminates the workers (they ignore SIGINT themselves). SIGINT is blocked
+        # while the pool starts, so a worker never sees it before its initializer
+        # runs; a Ctrl-C meanwhile stays pending and reaches the parent right after.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            pool = multiprocessing.get_context().Pool(procs, initializer=_ignore_sigint)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        with pool:
             for c in pool.imap(_run_block, jobs, chunksize=chunk):
                 total.merge(c)
                 done += c.matches or c.rounds.games
