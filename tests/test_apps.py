@@ -109,6 +109,14 @@ class Phone:
         assert "piplite" not in page.locator("body").inner_text()
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{name}: the page scrolls sideways ({width} px)"
+        # every control is on screen (an output clips what runs off its right edge)
+        right = page.evaluate(
+            """() => Math.max(...[...document.querySelectorAll(
+                 '.jp-OutputArea-output :is(input, select, textarea, button)')]
+               .filter((e) => e.offsetParent !== null)
+               .map((e) => e.getBoundingClientRect().right))"""
+        )
+        assert right <= PHONE["width"], f"{name}: a control ends at {right:.0f} px, off screen"
         assert not self.outside, f"{name} asked for another host: {self.outside}"
 
     def close(self) -> None:
