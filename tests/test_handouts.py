@@ -84,7 +84,10 @@ def test_blank_score_sheets_are_one_page(printed: Path, players: int) -> None:
     assert f"score sheet for {players} players" in pages[0]
 
 
-def test_print_gathers_the_answers_at_the_end(chromium: Any, site_url: str) -> None:
+@pytest.mark.parametrize("worksheet", [False, True])
+def test_print_gathers_the_answers_at_the_end(
+    chromium: Any, site_url: str, worksheet: bool
+) -> None:
     """print.js on a built chapter: two questions (as i12's quizzes mark them) are
     numbered, their right answers listed under "Answers" at the end, and the print
     stylesheet hides the navigation and the answers in place."""
@@ -103,7 +106,15 @@ def test_print_gathers_the_answers_at_the_end(chromium: Any, site_url: str) -> N
               }
             }"""
         )
-        assert page.evaluate("() => window.bdGatherAnswers()") == 2
+        if worksheet:
+            # what print_handouts does to a chapter with questions: only they remain
+            assert page.evaluate(handouts.WORKSHEET_JS) == 2
+            article = page.locator("article.bd-article")
+            assert article.locator("h1").inner_text().startswith("Worksheet: ")
+            assert article.locator("section:not(.bd-print-answers)").count() == 0
+            assert article.locator(".bd-quiz").count() == 2
+        else:
+            assert page.evaluate("() => window.bdGatherAnswers()") == 2
         answers = page.locator(".bd-print-answers li")
         assert answers.all_inner_texts() == ["player 1", "12"]
         assert page.locator(".bd-quiz-number").all_inner_texts() == ["Question 1", "Question 2"]
