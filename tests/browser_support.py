@@ -62,6 +62,7 @@ SOURCE_GLOBS = (
     "site/**/*",
     "_static/**/*",
     "live/**/*",
+    "apps/**/*",
 )
 _SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", "_build"}
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -17,6 +17,12 @@ Every input is pinned in tools/lite/ (live/README.md explains how to refresh the
 4. site: ``jupyter lite build`` with live/*.ipynb, the core plus the kernel wheels in
    static/pyodide/ (their sha256 written into pyodide-lock.json) and the piplite wheels.
 5. copy: the site goes to --out unless the stamp there already names the same inputs.
+6. apps (``--apps DIR``): the MyST notebooks apps/*.md become pages that open by
+   themselves: each ``DIR/NAME.html`` sends the browser to the site's ``app/`` shell
+   (a copy of JupyterLite's REPL app with tools/lite/app.css, which hides the prompt,
+   the banner and the code) with the notebook's code cells as ``code=`` parameters, so
+   the REPL runs them at once (``hideCodeInput=1``): no code in view, nothing to click.
+   ``DIR/index.html`` lists the apps.
 
 Each step is cached by a hash of its inputs under --cache (default
 ``$BLOCK_DOMINOES_LITE_CACHE`` or ``~/.cache/block-dominoes/lite``), so a build whose
@@ -47,6 +53,10 @@ NOTEBOOKS = ROOT / "live"
 KERNEL_REQUIREMENTS = LITE / "kernel-requirements.txt"
 WIDGET_REQUIREMENTS = LITE / "widget-requirements.txt"
 STAMP = ".live-edition-stamp"
+APPS = ROOT / "apps"
+APP_CSS = LITE / "app.css"
+#: the REPL's query parameters (JupyterLite's repl-extension reads them) for an app
+APP_PARAMS = (("kernel", "python"), ("hideCodeInput", "1"), ("showBanner", "0"))
 
 #: what the Pyodide kernel loads from pyodide-lock.json at start (micropip first, then
 #: ipython and jedi through piplite); their dependencies are added from the lock itself
@@ -334,7 +344,7 @@ def site_step(
     notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
     if not notebooks:
         raise BuildError("no live/*.ipynb to publish")
-    config = [LITE / "jupyter-lite.json"]
+    config = [LITE / "jupyter-lite.json", APP_CSS]
     key = digest(
         [
             core.parent.parent.name,
@@ -379,6 +389,7 @@ def site_step(
         if not (out / "static" / "pyodide" / "pyodide.mjs").exists():
             raise BuildError("jupyter lite build did not publish static/pyodide/")
         write_notices(out, core, [kernel_wheels, widget_wheels])
+        make_app_shell(out)
         # Keep only the finished site in the cache.
         for path in tmp.iterdir():
             if path != out:
@@ -388,6 +399,129 @@ def site_step(
         out.rmdir()
 
     return cached(cache, "site", key, make), key
+
+
+def make_app_shell(site: Path) -> None:
+    """site/app/: JupyterLite's REPL app with tools/lite/app.css, the shell of every app.
+
+    The REPL already runs ``code=`` parameters at start and hides their input with
+    ``hideCodeInput=1``; only its empty prompt cell and banner need hiding, which no
+    setting does, hence one stylesheet linked from a copy of the REPL's page."""
+    repl = site / "repl"
+    page = repl / "index.html"
+    if not page.exists():
+        raise BuildError("jupyter lite build did not publish repl/index.html (the apps' shell)")
+    shell = site / "app"
+    shutil.copytree(repl, shell)
+    shutil.copy2(APP_CSS, shell / "app.css")
+    text = page.read_text(encoding="utf-8")
+    if "</head>" not in text:
+        raise BuildError("repl/index.html has no </head>: cannot add the apps' stylesheet")
+    link = '    <link rel="stylesheet" href="./app.css">\n  </head>'
+    (shell / "index.html").write_text(text.replace("</head>", link, 1), encoding="utf-8")
+
+
+# --- step 6: the apps -----------------------------------------------------------
+
+
+class App:
+    """One app: apps/NAME.md read with jupytext."""
+
+    def __init__(self, path: Path) -> None:
+        try:
+            import jupytext
+        except ImportError as e:
+            raise BuildError("jupytext is not installed (pip install -r requirements.txt)") from e
+        nb = jupytext.read(path)
+        meta = nb.metadata.get("block_dominoes", {})
+        self.name = path.stem
+        self.title = str(meta.get("app") or "")
+        self.summary = str(meta.get("summary") or "")
+        self.chapter = str(meta.get("chapter") or "")
+        if not self.title:
+            raise BuildError(f"{path.relative_to(ROOT)}: no block_dominoes.app title")
+        prose = "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+        code = [c.source for c in nb.cells if c.cell_type == "code"]
+        if not code:
+            raise BuildError(f"{path.relative_to(ROOT)}: no code cell to run")
+        # The page shows the notebook's prose first, then runs its code cells.
+        intro = f"from IPython.display import Markdown\nMarkdown({prose!r})"
+        self.cells = [intro, *code] if prose.strip() else code
+
+    def query(self) -> str:
+        from urllib.parse import urlencode
+
+        return urlencode([*APP_PARAMS, *(("code", cell) for cell in self.cells)])
+
+
+def read_apps(folder: Path = APPS) -> list[App]:
+    return [App(path) for path in sorted(folder.glob("*.md")) if path.name != "README.md"]
+
+
+APP_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} - Block dominoes</title>
+<script>location.replace({script_target});</script>
+</head>
+<body>
+<p>Opening <a href="{href}">{title}</a> (Python runs in this browser: nothing to install,
+no internet needed).</p>
+</body>
+</html>
+"""
+
+INDEX_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Apps - Block dominoes</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 40rem; margin: 0 auto;
+       padding: 1rem; line-height: 1.5; }}
+li {{ margin: 0 0 1rem; }}
+a.app {{ font-size: 1.2rem; font-weight: bold; }}
+</style>
+</head>
+<body>
+<h1>Block dominoes apps</h1>
+<p>Each app opens by itself and runs in this browser (Python on WebAssembly): nothing to
+install, no internet needed, on a phone too. The first open takes a few seconds.</p>
+<ul>
+{items}
+</ul>
+<p><a href="{book}">Back to the book</a></p>
+</body>
+</html>
+"""
+
+
+def publish_apps(apps: Sequence[App], out: Path, live: Path) -> None:
+    """Write out/NAME.html (opens the app) for each app, and out/index.html."""
+    import html
+
+    out.mkdir(parents=True, exist_ok=True)
+    shell = Path(os.path.relpath(live / "app" / "index.html", out)).as_posix()
+    book = Path(os.path.relpath(out.parent / "index.html", out)).as_posix()
+    items = []
+    for app in apps:
+        url = f"{shell}?{app.query()}"  # percent-encoded: no quote or "<" left in it
+        page = APP_PAGE.format(
+            title=html.escape(app.title), script_target=json.dumps(url), href=html.escape(url)
+        )
+        (out / f"{app.name}.html").write_text(page, encoding="utf-8")
+        chapter = f' (from <a href="../{app.chapter}.html">the chapter</a>)' if app.chapter else ""
+        items.append(
+            f'<li><a class="app" href="{app.name}.html">{html.escape(app.title)}</a>{chapter}'
+            f"<br>{html.escape(app.summary)}</li>"
+        )
+    (out / "index.html").write_text(
+        INDEX_PAGE.format(items="\n".join(items), book=book), encoding="utf-8"
+    )
+    log(f"apps: {len(apps)} in {out}")
 
 
 def publish(site: Path, key: str, out: Path) -> bool:
@@ -401,14 +535,17 @@ def publish(site: Path, key: str, out: Path) -> bool:
     return True
 
 
-def build(out: Path, cache: Path) -> None:
+def build(out: Path, cache: Path, apps_out: Path | None = None) -> None:
     started = time.monotonic()
+    apps = read_apps() if apps_out is not None else []
     core = core_step(cache)
     kernel_wheels = wheels_step(cache, KERNEL_REQUIREMENTS, "kernel-wheels")
     widget_wheels = wheels_step(cache, WIDGET_REQUIREMENTS, "widget-wheels")
     engine = engine_step(cache)
     site, key = site_step(cache, core, kernel_wheels, widget_wheels, engine)
     copied = publish(site, key, out)
+    if apps_out is not None:
+        publish_apps(apps, apps_out, out)
     what = "published" if copied else "unchanged"
     log(f"{what}: {out} (inputs {key}, {time.monotonic() - started:.1f} s)")
 
@@ -456,6 +593,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="cache folder (default: $BLOCK_DOMINOES_LITE_CACHE or ~/.cache/block-dominoes/lite)",
     )
     parser.add_argument(
+        "--apps", type=Path, help="also write the apps' pages (apps/*.md) to this folder"
+    )
+    parser.add_argument(
         "--pin", action="store_true", help="re-pin tools/lite/kernel-requirements.txt"
     )
     args = parser.parse_args(argv)
@@ -465,7 +605,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.pin:
             pin(args.cache.resolve())
         else:
-            build(args.out.resolve(), args.cache.resolve())
+            apps = args.apps.resolve() if args.apps else None
+            build(args.out.resolve(), args.cache.resolve(), apps)
     except BuildError as e:
         print(f"build_live: {e}", file=sys.stderr)
         return 1

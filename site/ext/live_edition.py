@@ -10,6 +10,10 @@
   already links to it with the role below. The chapters themselves stay untouched.
 * The role ``{run-live}`NAME``` (or ``{run-live}`text <NAME>```) links to the live
   twin ``live/NAME.ipynb`` anywhere in the prose.
+* The apps (apps/NAME.md, MyST notebooks): the same build step writes
+  ``<html>/apps/NAME.html`` (the app, which opens and runs by itself) and
+  ``<html>/apps/index.html``; every page named as ``chapter`` in an app's front matter
+  gets an "Open the app" line beside its "Run live" line.
 
 Links open the notebook in the live edition's notebook app, and are relative, so the
 built site works from any folder or server.
@@ -36,6 +40,8 @@ logger = logging.getLogger(__name__)
 
 #: where the live site goes, inside the HTML output
 LIVE_DIR = "live"
+#: where the apps' pages go, inside the HTML output (sources: apps/*.md)
+APPS_DIR = "apps"
 #: the notebook app's address for one notebook, relative to LIVE_DIR
 NOTEBOOK_URL = "notebooks/index.html?path={name}.ipynb"
 DEFAULT_TEXT = "Run live"
@@ -92,6 +98,57 @@ def live_pages(srcdir: str | Path) -> dict[str, str]:
     return pages
 
 
+def app_pages(srcdir: str | Path) -> dict[str, tuple[str, str]]:
+    """Book page (docname) -> (app name, app title), from the apps' front matter."""
+    import yaml
+
+    pages: dict[str, tuple[str, str]] = {}
+    for path in sorted((Path(srcdir) / APPS_DIR).glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        if not text.startswith("---\n"):
+            continue
+        front = yaml.safe_load(text.split("---\n", 2)[1]) or {}
+        meta = front.get("block_dominoes") or {}
+        if meta.get("chapter") and meta.get("app"):
+            pages[str(meta["chapter"])] = (path.stem, str(meta["app"]))
+    return pages
+
+
+def app_href(docname: str, name: str) -> str:
+    """The relative address of app ``name`` from page ``docname``.
+
+    >>> app_href("book/tools/keep-score", "sheet")
+    '../../apps/sheet.html'
+    """
+    return f"{'../' * docname.count('/')}{APPS_DIR}/{name}.html"
+
+
+def add_app_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Put "Open the app: TITLE" under the opening of a page that has an app."""
+    found = app_pages(app.srcdir).get(docname)
+    if found is None or app.builder.format != "html":
+        return
+    name, title = found
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        return
+    line = nodes.paragraph(classes=["bd-app-line"])
+    line += nodes.strong(text="Open the app: ")
+    line += nodes.reference("", title, refuri=app_href(docname, name), classes=["bd-app"])
+    line += nodes.Text(" (opens by itself, on a phone too; ")
+    line += nodes.reference(
+        "", "all apps", refuri=f"{'../' * docname.count('/')}{APPS_DIR}/index.html"
+    )
+    line += nodes.Text(").")
+    # After the "Run live" line if there is one, else after the title and opening paragraph.
+    at = 1 if section.children and isinstance(section[0], nodes.title) else 0
+    if len(section.children) > at and isinstance(section[at], nodes.paragraph):
+        at += 1
+    if len(section.children) > at and "bd-run-live-line" in section[at].get("classes", []):
+        at += 1
+    section.insert(at, line)
+
+
 def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Put "Run live: ..." under the title of a page that has a live twin."""
     name = live_pages(app.srcdir).get(docname)
@@ -126,7 +183,7 @@ def build_live_edition(app: Sphinx, exception: Exception | None) -> None:
     script = Path(app.srcdir) / "tools" / "build_live.py"
     started = time.monotonic()
     done = subprocess.run(
-        [sys.executable, str(script), "--out", str(out)],
+        [sys.executable, str(script), "--out", str(out), "--apps", str(out.parent / APPS_DIR)],
         capture_output=True,
         text=True,
         check=False,
@@ -144,5 +201,6 @@ def build_live_edition(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("run-live", run_live_role)
     app.connect("doctree-resolved", add_run_live_line)
+    app.connect("doctree-resolved", add_app_line)  # after the Run live line: connected later
     app.connect("build-finished", build_live_edition)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,42 @@
+/* Printed handouts: before printing, gather the right answers of the page's questions
+   (blocks with class bd-quiz; the right answer marked bd-quiz-right) into an "Answers"
+   section at the end, numbered like the questions, and mark the page so print.css
+   hides the answers in place. tools/print_handouts.py calls bdGatherAnswers() itself;
+   the browser's own Print runs it through the beforeprint event. */
+(function () {
+  "use strict";
+  function text(node) {
+    return (node.getAttribute("data-answer") || node.textContent || "").replace(/\s+/g, " ").trim();
+  }
+  function gather() {
+    var article = document.querySelector("article.bd-article") || document.body;
+    var quizzes = article.querySelectorAll(".bd-quiz");
+    if (!quizzes.length || document.querySelector(".bd-print-answers")) {
+      return quizzes.length;
+    }
+    var section = document.createElement("section");
+    section.className = "bd-print-answers";
+    var heading = document.createElement("h2");
+    heading.textContent = "Answers";
+    var list = document.createElement("ol");
+    quizzes.forEach(function (quiz, i) {
+      var label = document.createElement("p");
+      label.className = "bd-quiz-number";
+      label.textContent = "Question " + (i + 1);
+      quiz.insertBefore(label, quiz.firstChild);
+      var item = document.createElement("li");
+      var right = quiz.querySelectorAll(".bd-quiz-right");
+      item.textContent = right.length
+        ? Array.prototype.map.call(right, text).join("; ")
+        : "(see the chapter)";
+      list.appendChild(item);
+    });
+    section.appendChild(heading);
+    section.appendChild(list);
+    article.appendChild(section);
+    document.documentElement.classList.add("bd-print-answers-at-end");
+    return quizzes.length;
+  }
+  window.bdGatherAnswers = gather;
+  window.addEventListener("beforeprint", gather);
+})();

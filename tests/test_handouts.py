@@ -1,0 +1,132 @@
+"""The printed handouts (issue 16): tools/print_handouts.py prints the built book with
+Chromium (the rules card, a worksheet per rules chapter, blank score sheets), and the
+print stylesheet and script (_static/print.css, print.js) leave out the navigation
+and gather the questions' answers at the end.
+
+The PDFs are read back with pypdf: page counts, and the text each must hold.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import SiteBuild, require_browser
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location(
+    "print_handouts", ROOT / "tools" / "print_handouts.py"
+)
+assert spec is not None and spec.loader is not None
+handouts = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(handouts)
+
+
+def pdf_pages(path: Path) -> list[str]:
+    from pypdf import PdfReader
+
+    return [page.extract_text() for page in PdfReader(io.BytesIO(path.read_bytes())).pages]
+
+
+def test_the_rules_chapters_come_from_the_toc() -> None:
+    chapters = handouts.rules_chapters()
+    assert chapters[0] == "book/rules/setup" and "book/rules/scoring" in chapters
+    assert all(c.startswith("book/rules/") for c in chapters)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_blank_score_sheet_has_a_column_per_player(players: int) -> None:
+    page = handouts.score_sheet_html(players)
+    assert page.count("<th>Player ") == players
+    assert page.count("<tr><th>") == handouts.SHEET_ROUNDS + 2  # heading, rounds, total
+
+
+@pytest.fixture(scope="module")
+def printed(built_site: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    require_browser()
+    out = tmp_path_factory.mktemp("handouts")
+    assert handouts.main(["--out", str(out), "--site", str(built_site.html)]) == 0
+    return out
+
+
+def test_the_rules_card_fits_two_pages_and_holds_the_rules(printed: Path) -> None:
+    pages = pdf_pages(printed / "rules-card.pdf")
+    assert 1 <= len(pages) <= handouts.MAX_CARD_PAGES
+    text = " ".join(pages)
+    for rule in ("R1", "R9", "R16", "R20"):
+        assert rule in text, f"the rules card lacks {rule}"
+    # no navigation printed: no search box, no page or book contents
+    assert "Search" not in text and "Contents" not in text and "Glossary" not in text
+
+
+def test_a_worksheet_per_rules_chapter(printed: Path, built_site: SiteBuild) -> None:
+    for docname in handouts.rules_chapters():
+        path = printed / f"worksheet-{docname.rsplit('/', 1)[-1]}.pdf"
+        pages = pdf_pages(path)
+        assert pages and all(p.strip() for p in pages), f"{path.name} has an empty page"
+        built = (Path(built_site.html) / f"{docname}.html").read_text()
+        title = re.search(r'<h1><span class="section-number">[^<]*</span>([^<]*)<a', built)
+        assert title is not None, docname
+        words = html.unescape(title.group(1)).split()
+        assert " ".join(words[:2]) in " ".join(pages[0].split()), f"{path.name}: not {words}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_blank_score_sheets_are_one_page(printed: Path, players: int) -> None:
+    pages = pdf_pages(printed / f"score-sheet-{players}.pdf")
+    assert len(pages) == 1
+    assert f"Player {players}" in pages[0] and f"Player {players + 1}" not in pages[0]
+    assert f"score sheet for {players} players" in pages[0]
+
+
+@pytest.mark.parametrize("worksheet", [False, True])
+def test_print_gathers_the_answers_at_the_end(
+    chromium: Any, site_url: str, worksheet: bool
+) -> None:
+    """print.js on a built chapter: two questions (as i12's quizzes mark them) are
+    numbered, their right answers listed under "Answers" at the end, and the print
+    stylesheet hides the navigation and the answers in place."""
+    page = chromium.new_page()
+    try:
+        page.goto(f"{site_url}book/rules/scoring.html")
+        page.evaluate(
+            """() => {
+              const article = document.querySelector("article.bd-article");
+              for (const [q, right] of [["Who scores?", "player 1"], ["How many?", "12"]]) {
+                const quiz = document.createElement("div");
+                quiz.className = "bd-quiz";
+                quiz.innerHTML = `<p>${q}</p><button>wrong</button>` +
+                  `<button class="bd-quiz-right">${right}</button>`;
+                article.appendChild(quiz);
+              }
+            }"""
+        )
+        if worksheet:
+            # what print_handouts does to a chapter with questions: only they remain
+            assert page.evaluate(handouts.WORKSHEET_JS) == 2
+            article = page.locator("article.bd-article")
+            assert article.locator("h1").inner_text().startswith("Worksheet: ")
+            assert article.locator("section:not(.bd-print-answers)").count() == 0
+            assert article.locator(".bd-quiz").count() == 2
+        else:
+            assert page.evaluate("() => window.bdGatherAnswers()") == 2
+        answers = page.locator(".bd-print-answers li")
+        assert answers.all_inner_texts() == ["player 1", "12"]
+        assert page.locator(".bd-quiz-number").all_inner_texts() == ["Question 1", "Question 2"]
+        page.emulate_media(media="print")
+        assert page.locator(".bd-print-answers").is_visible()
+        assert page.locator(".bd-sidebar-primary").is_hidden()
+        right = page.locator(".bd-quiz-right").first.evaluate("e => getComputedStyle(e).fontWeight")
+        wrong = page.locator(".bd-quiz button").first.evaluate(
+            "e => getComputedStyle(e).fontWeight"
+        )
+        assert right == wrong
+        page.emulate_media(media="screen")
+        assert page.locator(".bd-print-answers").is_hidden()
+    finally:
+        page.close()

@@ -1,0 +1,229 @@
+"""Print the handouts as PDF with the Chromium the browser tests use.
+
+    python tools/print_handouts.py --out DIR [--site _build/html]
+
+Prints, from the built book (``jupyter-book build .`` first), with the print
+stylesheet ``_static/print.css`` (no navigation, diagrams whole, answers at the end):
+
+* ``rules-card.pdf``: the rules card, at most two A4 pages (printed at the largest
+  scale of SCALES that fits);
+* ``worksheet-NAME.pdf``: one per chapter of the part "The rules, step by step": the
+  chapter's questions (blocks with class ``bd-quiz``) with the answer key on a page of
+  its own; a chapter with no such blocks yet is printed whole, so the tool works before
+  and after the questions land;
+* ``score-sheet-2.pdf``, ``-3``, ``-4``: a blank score sheet for 2, 3 and 4 players.
+
+The site is served on 127.0.0.1 and every request to another host is aborted, as in
+the tests. Errors end the run with one line on stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import io
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"]
+RULES_CARD = "book/reference/rules-card"
+RULES_PART = "The rules, step by step"
+#: print scales tried for the rules card, largest first, until it fits MAX_CARD_PAGES
+SCALES = (1.0, 0.9, 0.8, 0.72, 0.65, 0.58, 0.5)
+MAX_CARD_PAGES = 2
+PLAYERS = (2, 3, 4)
+SHEET_ROUNDS = 16
+PDF_OPTIONS: dict[str, Any] = {
+    "format": "A4",
+    "print_background": True,
+    "prefer_css_page_size": True,
+}
+
+
+class HandoutError(Exception):
+    """A handout could not be printed; the message says which and why."""
+
+
+def rules_chapters(root: Path = ROOT) -> list[str]:
+    """The docnames of the part RULES_PART in _toc.yml, in order."""
+    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    for part in toc.get("parts", []):
+        if part.get("caption") == RULES_PART:
+            return [str(c["file"]).removesuffix(".md") for c in part.get("chapters", [])]
+    raise HandoutError(f"_toc.yml has no part {RULES_PART!r}")
+
+
+def page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def score_sheet_html(players: int, rounds: int = SHEET_ROUNDS) -> str:
+    """A blank score sheet: a row per round, a column per player, totals to the target."""
+    head = "".join(
+        f"<th>Player {i}<br><span class=name>name:</span></th>" for i in range(1, players + 1)
+    )
+    cells = "<td></td>" * players
+    rows = "\n".join(f"<tr><th>{r}</th><td></td>{cells}</tr>" for r in range(1, rounds + 1))
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Block dominoes score sheet, {players} players</title>
+<style>
+@page {{ size: A4; margin: 14mm; }}
+body {{ font: 11pt system-ui, sans-serif; }}
+h1 {{ font-size: 18pt; margin: 0 0 4pt; }}
+p {{ margin: 2pt 0 8pt; }}
+table {{ width: 100%; border-collapse: collapse; break-inside: avoid; }}
+th, td {{ border: 1px solid #000; height: 11mm; padding: 2pt 4pt; text-align: left; }}
+thead th {{ height: 14mm; vertical-align: top; }}
+.name {{ font-weight: normal; font-size: 9pt; }}
+tfoot th {{ height: 12mm; }}
+</style></head><body>
+<h1>Block dominoes: score sheet for {players} players</h1>
+<p>Date: ______________ Rules: ______________ Target: ________ points
+(R18-R20: the first to reach the target wins the match). Lot winner (starts round 1): ______</p>
+<table>
+<thead><tr><th>Round</th><th>Who started</th>{head}</tr></thead>
+<tbody>
+{rows}
+</tbody>
+<tfoot><tr><th>Total</th><td></td>{cells}</tr></tfoot>
+</table>
+<p>Each round, write the points scored by the winner of the round (the others score 0)
+and keep a running total. The book's score sheet app does the sums: apps/sheet.html.</p>
+</body></html>
+"""
+
+
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+# Keep only the page's title, its questions and (from print.js) the answers.
+WORKSHEET_JS = """() => {
+  const n = window.bdGatherAnswers ? window.bdGatherAnswers() : 0;
+  if (!n) return 0;
+  const article = document.querySelector("article.bd-article") || document.body;
+  const title = article.querySelector("h1");
+  const keep = [title, ...article.querySelectorAll(".bd-quiz"),
+                article.querySelector(".bd-print-answers")].filter(Boolean);
+  const sheet = document.createElement("div");
+  sheet.className = "bd-worksheet";
+  keep.forEach((node) => sheet.appendChild(node));
+  if (title) title.textContent = "Worksheet: " + title.textContent;
+  article.replaceChildren(sheet);
+  return n;
+}"""
+
+
+def settle(page: Any) -> None:
+    """Wait until the page, its widgets and its fonts have loaded."""
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    page.wait_for_timeout(300)
+
+
+def print_all(site: Path, out: Path, chapters: Sequence[str]) -> dict[str, int]:
+    """Print every handout into ``out``; return file name -> page count."""
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    made: dict[str, int] = {}
+    outside: list[str] = []
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    with serve(site) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_context().new_page()
+        page.route("**/*", route)
+        page.emulate_media(media="print")
+
+        def write(name: str, pdf: bytes) -> None:
+            (out / name).write_bytes(pdf)
+            made[name] = page_count(pdf)
+
+        # the rules card, at the largest scale that fits
+        page.goto(f"{base}{RULES_CARD}.html")
+        settle(page)
+        for scale in SCALES:
+            pdf = page.pdf(scale=scale, **PDF_OPTIONS)
+            if page_count(pdf) <= MAX_CARD_PAGES:
+                break
+        else:
+            raise HandoutError(f"the rules card needs more than {MAX_CARD_PAGES} pages")
+        write("rules-card.pdf", pdf)
+
+        for docname in chapters:
+            page.goto(f"{base}{docname}.html")
+            settle(page)
+            page.evaluate(WORKSHEET_JS)
+            write(f"worksheet-{docname.rsplit('/', 1)[-1]}.pdf", page.pdf(**PDF_OPTIONS))
+
+        for n in PLAYERS:
+            page.set_content(score_sheet_html(n))
+            write(f"score-sheet-{n}.pdf", page.pdf(**PDF_OPTIONS))
+        browser.close()
+    if outside:
+        raise HandoutError(f"the pages asked for another host: {outside[0]}")
+    return made
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, required=True, help="folder for the PDF files")
+    parser.add_argument(
+        "--site", type=Path, default=ROOT / "_build" / "html", help="the built book"
+    )
+    args = parser.parse_args(argv)
+    if not (args.site / f"{RULES_CARD}.html").is_file():
+        print(
+            f"print_handouts: no built book at {args.site} (run `jupyter-book build .` first)",
+            file=sys.stderr,
+        )
+        return 1
+    if not Path(CHROMIUM).is_file():
+        print(
+            f"print_handouts: no Chromium at {CHROMIUM} (apt-get install chromium)", file=sys.stderr
+        )
+        return 1
+    try:
+        made = print_all(args.site.resolve(), args.out, rules_chapters())
+    except HandoutError as e:
+        print(f"print_handouts: {e}", file=sys.stderr)
+        return 1
+    for name, pages in made.items():
+        print(f"{args.out / name}: {pages} page{'s' if pages != 1 else ''}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
