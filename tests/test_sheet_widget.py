@@ -127,7 +127,7 @@ def test_widget_undo_asks_first() -> None:
     type_hands(s, "-", "4", "5")
     assert s.confirm_box.layout.display == "none"
     s.undo_button.click()
-    assert s.confirm_box.layout.display is None and len(s.sheet.rounds) == 1
+    assert s.confirm_box.layout.display == "flex" and len(s.sheet.rounds) == 1
     s.cancel_button.click()
     assert len(s.sheet.rounds) == 1 and "nothing undone" in shown(s.message)
     s.undo_button.click()
@@ -226,12 +226,12 @@ def test_sheet_works_without_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None
 def test_new_sheet_or_load_asks_before_losing_rounds(tmp_path: Path) -> None:
     s = ScoreSheet(players=3, rounds=[["-", "4", "5"]])
     s.new_button.click()  # a sheet with a round: ask first, change nothing yet
-    assert len(s.sheet.rounds) == 1 and s.confirm_box.layout.display is None
+    assert len(s.sheet.rounds) == 1 and s.confirm_box.layout.display == "flex"
     s.cancel_button.click()
     assert len(s.sheet.rounds) == 1 and "kept" in shown(s.message)
     s.path.value = str(tmp_path / "none.json")
     s.load_button.click()
-    assert len(s.sheet.rounds) == 1 and s.confirm_box.layout.display is None
+    assert len(s.sheet.rounds) == 1 and s.confirm_box.layout.display == "flex"
     s.new_button.click()  # asking again replaces the question
     s.confirm_button.click()
     assert s.sheet.rounds == () and s.confirm_box.layout.display == "none"

@@ -107,9 +107,9 @@ def test_scorer_blocked_and_domino() -> None:
 
 def test_scorer_player_count_and_rules() -> None:
     s = scorer("-", "2-3", "1-4,0-0")
-    assert [b.layout.display for b in s.boxes] == [None, None, None, "none"]
+    assert [b.layout.display for b in s.boxes] == ["flex", "flex", "flex", "none"]
     s.players.value = 4
-    assert s.boxes[3].layout.display is None
+    assert s.boxes[3].layout.display == "flex"
     assert "R14" in s.message.value or "empty hand" in s.message.value
     s.boxes[3].value = "6"
     assert "players 2, 3 and 4 hold 5 + 5 + 6 = 16 pips" in s.text

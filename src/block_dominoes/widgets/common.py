@@ -12,12 +12,19 @@ import ipywidgets as w
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["NEEDS_KERNEL", "Message", "fit_width", "guard", "row_wrap", "svg_view"]
+__all__ = ["NEEDS_KERNEL", "Message", "fit_width", "guard", "row_wrap", "shown", "svg_view"]
 
 #: The CSS class of a widget that only works with Python running. The static site's
 #: _static/bd-static-widgets.js greys such a widget out and puts one line above it
 #: with the chapter's "Run live" link; in Jupyter and the live edition it means nothing.
 NEEDS_KERNEL = "bd-needs-kernel"
+
+
+def shown(visible: bool, display: str = "flex") -> str:
+    """The ``layout.display`` that shows (``display``: boxes, checkboxes and text boxes
+    lay out as ``flex``) or hides a widget. Not ``None``: in the browser a widget whose
+    display goes from ``"none"`` back to ``None`` stays hidden."""
+    return display if visible else "none"
 
 
 def row_wrap() -> w.Layout:

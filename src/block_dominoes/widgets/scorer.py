@@ -17,7 +17,7 @@ import ipywidgets as w
 from ..hands import score_hands
 from ..rules import find_rules, rules_names
 from ..tiles import count
-from .common import NEEDS_KERNEL, Message, guard
+from .common import NEEDS_KERNEL, Message, guard, shown
 
 __all__ = ["RoundScorer", "round_scorer"]
 
@@ -70,7 +70,7 @@ class RoundScorer(w.VBox):
         """Show the boxes in use and score them."""
         n = self.players.value
         for i, box in enumerate(self.boxes):
-            box.layout.display = None if i < n else "none"
+            box.layout.display = shown(i < n)
         self.message.clear()
         self.answer.value = ""
         self.text = ""

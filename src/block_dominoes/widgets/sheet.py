@@ -22,7 +22,7 @@ from ..plot import sheet_figure
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
 from ..tiles import count
-from .common import NEEDS_KERNEL, Message, fit_width, guard, row_wrap
+from .common import NEEDS_KERNEL, Message, fit_width, guard, row_wrap, shown
 
 __all__ = ["ScoreSheet", "score_sheet"]
 
@@ -221,7 +221,7 @@ class ScoreSheet(w.VBox):
         self._kept = kept
         self.confirm_button.description = yes
         self.message.ok(f"{question}? confirm or keep it")
-        self.confirm_box.layout.display = None
+        self.confirm_box.layout.display = shown(True)
 
     def _replace(self, what: str, action: Callable[[], None]) -> None:
         n = len(self.sheet.rounds)
@@ -322,13 +322,13 @@ class ScoreSheet(w.VBox):
 
     def _show_mode(self) -> None:
         claim = self.mode.value == "claim"
-        self.hands_box.layout.display = "none" if claim else None
-        self.claim_box.layout.display = None if claim else "none"
+        self.hands_box.layout.display = shown(not claim)
+        self.claim_box.layout.display = shown(claim)
 
     def _fill_from_round(self) -> None:
         choice = self.round_choice.value
         editing = choice not in (None, NEW_ROUND)
-        self.drop_later.layout.display = None if editing else "none"
+        self.drop_later.layout.display = shown(editing)
         self.record_button.description = "Correct round" if editing else "Record"
         if not editing:
             return
@@ -348,7 +348,7 @@ class ScoreSheet(w.VBox):
         n = s.players
         for i, box in enumerate(self.hands):
             box.description = s.names[i] if i < n else f"Player {i + 1}"
-            box.layout.display = None if i < n else "none"
+            box.layout.display = shown(i < n)
         self.claim_seat.max = n
         options = [NEW_ROUND, *[str(r.number) for r in s.rounds]]
         self.round_choice.options = options
@@ -363,7 +363,7 @@ class ScoreSheet(w.VBox):
         if key != self._chart_key:  # drawing takes a moment: only when the numbers change
             png = _chart_png(s)
             self.chart.value = png
-            self.chart.layout.display = None if png else "none"
+            self.chart.layout.display = shown(bool(png), "block")
             self._chart_key = key
 
     def _totals_html(self) -> str:
