@@ -454,7 +454,9 @@ def test_exercises_are_questions_that_answer_in_sentences() -> None:
     # two variants at least, and R15's [0|0] case (E8)
     code = "\n".join(text(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     assert len(set(re.findall(r'rules="([a-z-]+)"', code)) - {"pagat"}) >= 2
-    e8 = [q for q in questions if "[0|0]" in q.prompt and "went out" in q.choices[q.answer].feedback]
+    e8 = [
+        q for q in questions if "[0|0]" in q.prompt and "went out" in q.choices[q.answer].feedback
+    ]
     assert e8 and "R15" in e8[0].choices[e8[0].answer].feedback
 
 
