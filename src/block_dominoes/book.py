@@ -26,16 +26,7 @@ from .render import hand_svg, line_svg
 from .round import RoundState
 from .tiles import Tile
 
-__all__ = [
-    "display",
-    "example",
-    "hands_svg",
-    "short_errors",
-    "show",
-    "show_hands",
-    "show_position",
-    "words",
-]
+__all__ = ["display", "example", "short_errors", "show", "show_hands", "show_position", "words"]
 
 
 def short_errors() -> None:
@@ -107,36 +98,19 @@ def show(svg: str) -> None:
 
 
 def show_position(state: RoundState, seats: Iterable[int] | None = None) -> None:
-    """The line (a picture and its words), then the hands of ``seats`` (all by
-    default), each one picture with its player's label drawn inside it."""
+    """The line and the hands of ``seats`` (all by default), as pictures and text."""
     show(line_svg(state.line, width=360, title="The line"))
     print(words(state.line))
     for seat in seats or range(1, state.players + 1):
-        show(hand_svg(state.hand(seat), title=f"Player {seat}", label=f"Player {seat}"))
-
-
-def _hand_pictures(texts: Iterable[str]) -> list[str]:
-    out = []
-    for seat, text in enumerate(texts, start=1):
-        tiles = [] if text.strip() in ("-", "") else [Tile.parse(t) for t in text.split(",")]
-        label = f"Player {seat}" if tiles else f"Player {seat} (went out)"
-        out.append(hand_svg(tiles, title=f"Player {seat}", label=label))
-    return out
-
-
-def hands_svg(texts: Iterable[str]) -> str:
-    """Each player's hand as one picture with its label inside: ``"1-2,3-4"``, or
-    ``"-"`` for the player who went out (labelled so, never an unlabelled gap).
-    The pictures follow one another, as HTML for a question's position.
-
-    >>> svg = hands_svg(["-", "0-0,2-3"])
-    >>> "Player 1 (went out)" in svg and "Player 2" in svg and svg.count("<svg") == 2
-    True
-    """
-    return "".join(_hand_pictures(texts))
+        hand = state.hand(seat)
+        show(hand_svg(hand, title=f"Player {seat}"))
+        print(f"Player {seat}:", " ".join(str(t) for t in hand) or "(no tiles)")
 
 
 def show_hands(texts: Iterable[str]) -> None:
-    """Each player's hand as one picture with its label inside (see :func:`hands_svg`)."""
-    for svg in _hand_pictures(texts):
-        show(svg)
+    """Each player's hand as a picture and a line of text: ``"1-2,3-4"``, or ``"-"``
+    for the player who went out."""
+    for seat, text in enumerate(texts, start=1):
+        tiles = [] if text == "-" else [Tile.parse(t) for t in text.split(",")]
+        show(hand_svg(tiles, title=f"Player {seat}"))
+        print(f"Player {seat}:", " ".join(str(t) for t in tiles) or "went out")
