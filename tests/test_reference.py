@@ -8,7 +8,8 @@
   run again, without a kernel, against the current engine;
 - the variants table lists every preset with its description and source, and
   the "same deal" table matches freshly played rounds;
-- every exercise shows a diagram and hides an engine-computed solution.
+- every exercise is a question whose feedback (one sentence per choice, citing a rule)
+  is what the engine writes today; every hand picture names its player.
 """
 
 from __future__ import annotations
@@ -370,26 +371,112 @@ def test_variants_notebook_reruns_as_stored(variants: dict[str, Any]) -> None:
 # -- exercises --------------------------------------------------------------------
 
 
-def test_exercises_have_diagrams_and_hidden_engine_solutions() -> None:
+EXERCISE_SECTIONS = (
+    "## Warm-up",
+    "## Placing and doubles",
+    "## Passing and blocking",
+    "## Scoring",
+    "## The next round and the match",
+    "## Hard positions",
+)
+RULE_ID = re.compile(r"\b(R([1-9]|1\d|2[01])|V[1-6])\b")
+# what a Python value looks like when it is printed instead of worded
+PYTHON_VALUE = re.compile(r"[{}]|\b(True|False|None)\b|\w+\(|\[\(|'\w+':")
+
+
+def rerun_questions(nb: dict[str, Any]) -> tuple[Rerun, dict[int, list[Any]]]:
+    """Run the chapter again, recording the questions each cell builds."""
+    from block_dominoes.widgets import quiz
+
+    built: list[Any] = []
+    saved = quiz.Quiz.__init__
+
+    def record(self: Any, q: Any) -> None:
+        built.append(q)
+        saved(self, q)
+
+    per_cell: dict[int, list[Any]] = {}
+    quiz.Quiz.__init__ = record  # type: ignore[method-assign]
+    try:
+        rerun = Rerun(nb)
+    finally:
+        quiz.Quiz.__init__ = saved  # type: ignore[method-assign]
+    # cells run in order, so the questions fall to the cells that show a widget
+    it = iter(built)
+    for i, cell in enumerate(nb["cells"]):
+        views = [o for o in cell.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
+        per_cell[i] = [next(it) for _ in views]
+    assert next(it, None) is None, "a question was built but not shown"
+    return rerun, per_cell
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def test_exercises_are_questions_that_answer_in_sentences() -> None:
     nb = load(EXERCISES)
-    solutions = tagged(nb, "exercise")
-    assert len(solutions) >= 9
-    assert sorted(solutions) == list(range(1, len(solutions) + 1))
-    rerun = Rerun(nb)
-    for n, i in solutions.items():
-        cell, question = nb["cells"][i], nb["cells"][i - 1]
-        assert cell["metadata"]["tags"] == ["hide-cell"]
-        assert "solution" in cell["metadata"]["mystnb"]["code_prompt_show"]
-        assert "hide-input" in question["metadata"]["tags"]
-        svgs = stored_rich(question)
-        assert svgs and all(s.startswith("<svg") and "<desc>" in s for s in svgs), n
-        assert stored_stdout(cell).strip(), n
-        heading = text(nb["cells"][i - 2]["source"])
-        assert heading.startswith(f"## Exercise {n}:"), n
-        for j in (i - 1, i):
-            out, shown, err = rerun.results[j]
-            assert err is None and out == stored_stdout(nb["cells"][j]), (n, j)
-            assert shown == stored_rich(nb["cells"][j]), (n, j)
+    rerun, per_cell = rerun_questions(nb)
+    questions = [q for qs in per_cell.values() for q in qs]
+    assert len(questions) >= 22
+    # grouped from easy to hard, every group asking
+    heads = [
+        (i, text(c["source"]).split("\n", 1)[0])
+        for i, c in enumerate(nb["cells"])
+        if c["cell_type"] == "markdown" and text(c["source"]).startswith("## ")
+    ]
+    assert [h for _, h in heads] == list(EXERCISE_SECTIONS)
+    bounds = [i for i, _ in heads] + [len(nb["cells"])]
+    for (start, head), end in zip(heads, bounds[1:], strict=True):
+        asked = sum(len(per_cell[i]) for i in range(start, end))
+        assert asked >= 3, head
+    stored_panels = stored_widget_html(nb)
+    for i, qs in per_cell.items():
+        cell = nb["cells"][i]
+        if cell["cell_type"] != "code":
+            continue
+        out, _, err = rerun.results[i]
+        assert err is None and out == "" and stored_stdout(cell) == "", i  # no raw values
+        if not qs:
+            continue
+        assert "hide-input" in cell["metadata"].get("tags", []), i
+        for q in qs:
+            assert q.page == "book/practice/exercises", q.title
+            assert q.title and q.prompt.endswith("?"), q.title
+            assert not PYTHON_VALUE.search(q.prompt), q.prompt
+            for k, c in enumerate(q.choices):
+                fb = c.feedback
+                assert fb[0].isupper() or fb[0] in "[0123456789", fb
+                assert fb.rstrip(")").endswith("."), fb
+                assert RULE_ID.search(fb), (q.title, c.text, fb)
+                assert not PYTHON_VALUE.search(fb + c.text), fb
+                # what the page stores is what the engine writes today
+                assert q.feedback_html(k) in stored_panels, (q.title, c.text)
+    # two variants at least, and R15's [0|0] case (E8)
+    code = "\n".join(text(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert len(set(re.findall(r'rules="([a-z-]+)"', code)) - {"pagat"}) >= 2
+    e8 = [
+        q for q in questions if "[0|0]" in q.prompt and "went out" in q.choices[q.answer].feedback
+    ]
+    assert e8 and "R15" in e8[0].choices[e8[0].answer].feedback
+
+
+def stored_widget_html(nb: dict[str, Any]) -> set[str]:
+    state = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    return {m["state"].get("value", "") for m in state.values()}
+
+
+def test_every_hand_in_the_exercises_carries_its_label() -> None:
+    """Each hand picture names its player inside the same figure; an empty one too."""
+    nb = load(EXERCISES)
+    pictures = [h for h in stored_widget_html(nb) if 'class="hand"' in h or "class='hand'" in h]
+    assert pictures
+    hands = re.findall(r'<g class="hand">(.*?)</g>', "".join(pictures), re.S)
+    assert hands
+    for g in hands:
+        first = re.search(r"<text[^>]*>([^<]*)</text>", g)
+        assert first and first.group(1).startswith("Player "), g[:200]
+    empty = [g for g in hands if ">no tiles<" in g]
+    assert empty, "an empty hand is drawn (a player who went out), and labelled above"
 
 
 def test_no_machine_paths_in_stored_outputs() -> None:
