@@ -12,6 +12,8 @@ import html
 import importlib.util
 import io
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +52,22 @@ def test_a_blank_score_sheet_has_a_column_per_player(players: int) -> None:
 def printed(built_site: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
     require_browser()
     out = tmp_path_factory.mktemp("handouts")
-    assert handouts.main(["--out", str(out), "--site", str(built_site.html)]) == 0
+    # Run as a person runs it, in its own process: Playwright's sync API refuses to
+    # start inside a process whose browser fixture already runs an event loop.
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "print_handouts.py"),
+            "--out",
+            str(out),
+            "--site",
+            str(built_site.html),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert run.returncode == 0, run.stderr
     return out
 
 
