@@ -211,3 +211,19 @@ def test_step_through_of_a_scripted_blocked_round() -> None:
     assert "passes: no tile in hand matches the open ends 1 and 4 (R9)" in st.captions[3]
     assert len(st.frames) == 5
     assert Line.build(["1-4", "4-4", "1-5@1"]).describe() in st.frames[4].svg
+
+
+def test_step_through_labels_stay_readable_on_a_phone() -> None:
+    # A 400 px phone leaves a column of about 368 px; a picture drawn wider is
+    # scaled down, and its 16 px labels with it. Drawn at most 420 px wide, they
+    # still show at 14 px or more (at 640 they shrank to about 9 px).
+    import re
+
+    from block_dominoes.render import LABEL_PX
+
+    for seed in (4, 12):
+        for frame in frames(play_round("pagat", 3, seed=seed)):
+            m = re.search(r'width="([\d.]+)"', frame.svg)
+            assert m is not None
+            drawn = float(m.group(1))
+            assert LABEL_PX * min(1.0, 368 / drawn) >= 14, (seed, drawn)

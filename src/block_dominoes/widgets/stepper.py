@@ -21,6 +21,7 @@ from ..render import move_caption, replay, state_svg
 from ..round import Pass, RoundState
 
 __all__ = [
+    "PHONE_WIDTH",
     "Frame",
     "StepThrough",
     "finished_state",
@@ -28,6 +29,14 @@ __all__ = [
     "record_state",
     "step_through",
 ]
+
+
+#: The widest a step-through's pictures are drawn (render's ``width``): the line
+#: bends into rows this wide, so on a 400 px phone (a column of about 368 px) the
+#: 16 px labels are shown at 16 px, not shrunk to 9 px as at 640; at 1280 px the
+#: column is wider still, so nothing scales down (the same width as
+#: :func:`block_dominoes.book.show_position`).
+PHONE_WIDTH = 360
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +92,10 @@ def _as_state(
 
 
 def frames(
-    source: RoundState | PlayedRound | Mapping[str, Any], *, reveal: bool = True, width: int = 640
+    source: RoundState | PlayedRound | Mapping[str, Any],
+    *,
+    reveal: bool = True,
+    width: int = PHONE_WIDTH,
 ) -> list[Frame]:
     """The deal, then one frame per move; the last caption adds the outcome (R13-R17)."""
     state, reasons = _as_state(source)
@@ -142,7 +154,7 @@ def step_through(
     *,
     title: str = "",
     reveal: bool = True,
-    width: int = 640,
+    width: int = PHONE_WIDTH,
     interval: int = 1500,
 ) -> w.VBox:
     """A no-kernel step-through of a recorded round.
