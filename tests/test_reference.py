@@ -438,7 +438,8 @@ def test_exercises_are_questions_that_answer_in_sentences() -> None:
         assert err is None and out == "" and stored_stdout(cell) == "", i  # no raw values
         if not qs:
             continue
-        assert "hide-input" in cell["metadata"].get("tags", []), i
+        # A question shows itself, not the code that builds it (no "show source" bar).
+        assert "remove-input" in cell["metadata"].get("tags", []), i
         for q in qs:
             assert q.page == "book/practice/exercises", q.title
             assert q.title and q.prompt.endswith("?"), q.title
