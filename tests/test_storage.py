@@ -314,3 +314,42 @@ def test_huge_hand_total_is_one_line_naming_the_round(tmp_path: Path) -> None:
     assert len(str(info.value)) < 300
     with pytest.raises(InvalidPositionError, match=r"5,000 digits.*R14"):
         Sheet.new("pagat", 2).add_hands(["-", "9" * 5000])
+
+
+# -- issue 13: names and kinds of file refused before anything is opened -----------------
+def test_a_fifo_or_device_is_refused_without_waiting_or_a_lock(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for args in (("sheet", "add", str(fifo), "1", "2"), ("sheet", "show", str(fifo))):
+        code, out, err = cli(*args)  # before the fix `sheet add` waited on the FIFO forever
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "pipe.json': not a regular file" in err
+    code, _, err = cli("sheet", "add", os.devnull, "1", "2")
+    assert code == 2 and "'/dev/null': not a regular file" in err
+    assert not Path(os.path.dirname(os.devnull), ".null.lock").exists()
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["pipe.json"]
+
+
+def test_a_refused_add_on_a_missing_sheet_leaves_no_lock_file(tmp_path: Path) -> None:
+    code, _, err = cli("sheet", "add", str(tmp_path / "none.json"), "1", "2")
+    assert code == 2 and "no score sheet at" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_empty_and_too_long_file_names_are_one_line(tmp_path: Path) -> None:
+    code, _, err = cli("sheet", "show", "")
+    assert (
+        code == 2
+        and err == "block-dominoes: error: no file name given: name the score sheet file\n"
+    )
+    long = str(tmp_path / ("x" * 120_000))
+    code, _, err = cli("sheet", "show", long)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 400
+    assert err.rstrip().endswith("xxx': file name too long") and "Errno" not in err
+
+
+def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    p = two(tmp_path)
+    p.write_text(p.read_text().replace('"players": 2', '"players": 2, "players": 3'))
+    with pytest.raises(SheetFileError, match=r"c\.json': key 'players' is given twice$"):
+        load(p)

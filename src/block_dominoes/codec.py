@@ -271,7 +271,8 @@ def record_from_json(data: object) -> Record:
     unknown = set(data) - known
     if unknown:
         raise _jerr(
-            quoted(sorted(map(str, unknown))[0]), f"unknown key; a record has {', '.join(known)}"
+            quoted(sorted(map(str, unknown))[0]),
+            f"unknown key; a record has {', '.join((*_KNOWN, 'outcome'))}",
         )
     for key in ("rules", "players", "starter", "hands", "moves"):
         if key not in data:

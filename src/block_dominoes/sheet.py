@@ -559,6 +559,7 @@ def update(path: str | os.PathLike[str], change: Callable[[Sheet], Sheet]) -> tu
     >>> len(old.rounds), len(new.rounds), len(load(p).rounds)
     (0, 1, 1)
     """
+    load(path)  # a missing or unreadable file is refused before its lock file is made
     with storage.locked(path, error=SheetFileError):
         old = load(path)
         new = change(old)

@@ -12,6 +12,7 @@ with status 130 and one line.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -58,19 +59,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         ns = _parse(args)
+        if sys.stdout is None:  # started with stdout closed (`>&-`): change nothing
+            raise _OutputError("it is closed")
         text, data, *rest = ns.func(ns)
         if getattr(ns, "json", False):
-            print(json.dumps(data, ensure_ascii=False))
+            _write(json.dumps(data, ensure_ascii=False))
         elif text:
-            print(text)
-        sys.stdout.flush()
+            _write(text)
     except UsageError as e:
         print(_one_line(e), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _quiet_stdout()
         return 0
+    except _OutputError as e:
+        print(f"block-dominoes: cannot write the output (standard output): {e}", file=sys.stderr)
+        _quiet_stdout()
+        return 2
     except KeyboardInterrupt:
         print("\nblock-dominoes: interrupted", file=sys.stderr)
         return 130
@@ -90,6 +96,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     return int(rest[0]) if rest else 0
+
+
+class _OutputError(Exception):
+    """Standard output cannot take the result (closed, disk full): one line, exit 2."""
+
+
+def _write(text: str) -> None:
+    """Print ``text`` on stdout now; a failure (other than a closed pipe) is an _OutputError."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        why = e.strerror or type(e).__name__
+        raise _OutputError(f"{why[:1].lower() + why[1:]}") from None
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the exit's final flush cannot fail a second time."""
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _one_line(e: BaseException) -> str:
