@@ -492,3 +492,8 @@ def test_a_too_long_record_name_is_one_cut_line(
     code, _, err = run(capsys, "check", str(tmp_path / ("x" * 120_000)))
     assert code == 2 and err.count("\n") == 1 and len(err) < 400
     assert err.rstrip().endswith("': file name too long")
+
+
+def test_solve_names_the_hand_it_cannot_read(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "1-2", "7")
+    assert code == 2 and "error: hand 2: cannot read '7' as a tile" in err

@@ -175,14 +175,24 @@ BAD_FILES = [
     (stored(notes="kept by hand"), r"unknown key 'notes'; a version 1 sheet holds only format"),
     (stored(version=True), r"version True is not supported.*whole number"),
     (stored(version=1.0), r"version 1.0 is not supported.*whole number"),
-    (stored(names=["Ann", 7]), r"name 7: a name is text, not int"),
+    (stored(names=["Ann", 7]), r"name 7: a name is text, not a number"),
+    (stored(names=["Ann", None]), r"name null: a name is text, not null$"),
+    (stored(names=["Ann", "A\u202eB"]), r"invisible format character such as '\\u202e'"),
+    (stored(names=["Ann", "\ufeffB"]), r"invisible format character such as '\\ufeff'"),
     (stored(names=["Ann", "Ben\nCem"]), r"name 'Ben\\nCem': a name cannot hold a control"),
     (stored(names=["Ann", "B\x07"]), r"control character such as '\\x07'"),
     (
         stored(rounds=[{"claim": {"seat": 1, "points": 5, "note": "x"}}]),
         r"round 1: the claim has unknown key 'note'",
     ),
-    (stored(rounds=[{"hands": ["-", "5"], "note": "x"}]), r"round 1 is neither hands nor a claim"),
+    (
+        stored(rounds=[{"hands": ["-", "5"], "note": "x"}]),
+        r"round 1: unknown key 'note'; a round holds only 'hands' or 'claim'$",
+    ),
+    (
+        {"players": 2, "moves": []},
+        r"not a score sheet: it looks like a game record \(use 'check'\)$",
+    ),
     (stored(first_starter=0), r"R5"),
     (stored(players=True), r"field 'players' is True, not a whole number"),
     ([1, 2, 3], r"not a score sheet: the file holds a JSON list, not an object"),
@@ -250,7 +260,7 @@ def test_huge_claim_points_name_the_round(tmp_path: Path) -> None:
 def test_names_checked_when_a_sheet_is_made() -> None:
     with pytest.raises(InvalidPositionError, match=r"name 'Ann\\nBen': a name cannot hold"):
         Sheet.new("pagat", 2, names=["Ann\nBen", "Cem"])
-    with pytest.raises(InvalidPositionError, match=r"name 3: a name is text, not int"):
+    with pytest.raises(InvalidPositionError, match=r"name 3: a name is text, not a number"):
         Sheet.new("pagat", 2, names=["Ann", 3])  # type: ignore[list-item]
 
 
@@ -353,3 +363,33 @@ def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
     p.write_text(p.read_text().replace('"players": 2', '"players": 2, "players": 3'))
     with pytest.raises(SheetFileError, match=r"c\.json': key 'players' is given twice$"):
         load(p)
+
+
+@pytest.mark.parametrize("joiner", ["\u200c", "\u200d"])
+def test_joiners_stay_allowed_in_names(joiner: str) -> None:
+    # Persian and Arabic names need the zero-width (non-)joiner; other format characters
+    # (bidirectional overrides, zero-width space, BOM) are refused.
+    name = f"\u0645{joiner}\u06cc"
+    assert Sheet.new("pagat", 2, names=[name, "Ann"]).names[0] == name
+    for bad in ("\u202a", "\u202e", "\u2066", "\u2069", "\u200b", "\ufeff"):
+        with pytest.raises(InvalidPositionError, match="invisible format character"):
+            Sheet.new("pagat", 2, names=[f"A{bad}B", "Ann"])
+
+
+def test_sheet_wording_plural_and_record_or_sheet(tmp_path: Path) -> None:
+    p = two(tmp_path)
+    update(p, lambda s: s.add_hands(["5", "-"]))
+    assert "after 1 round: " in load(p).describe()
+    code, _, err = cli("check", str(p))
+    assert (
+        code == 2 and "not a record: it looks like a score sheet (show it with 'sheet show')" in err
+    )
+
+
+def test_sheet_numbers_say_their_range_or_length(tmp_path: Path) -> None:
+    code, _, err = cli("sheet", "new", str(tmp_path / "n.json"), "--players", "x")
+    assert code == 2 and "number of players 'x' is not a whole number from 2 to 4 (R1)" in err
+    p = two(tmp_path)
+    code, _, err = cli("sheet", "claim", str(p), "2", "9" * 5000)
+    assert code == 2 and err.count("\n") == 1
+    assert "is too long: a whole number from 0 has at most 30 digits (this one has 5,000)" in err

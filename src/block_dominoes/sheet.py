@@ -343,7 +343,8 @@ class Sheet:
             ns = self.next_starter
             assert ns is not None
             lines.append(
-                f"after {len(self.rounds)} rounds: {self.scores_text()}; "
+                f"after {len(self.rounds)} round{'' if len(self.rounds) == 1 else 's'}: "
+                f"{self.scores_text()}; "
                 f"{self.label(ns)} starts round {len(self.rounds) + 1}"
             )
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import InvalidPositionError, quoted
+from ..errors import BlockDominoesError, InvalidPositionError, quoted
 from ..game import play_match, play_round, round_json
 from ..rules import find_rules
 from ..solver import solve
@@ -99,7 +99,10 @@ def cmd_solve(a: argparse.Namespace) -> tuple[str, object]:
             raise InvalidPositionError(
                 f"hand {i} ({quoted(text)}) is empty: the solver starts from a fresh deal (R3)"
             )
-        hands.append(parse_tiles(text, max_pip=r.max_pip))
+        try:
+            hands.append(parse_tiles(text, max_pip=r.max_pip))
+        except BlockDominoesError as e:
+            raise type(e)(f"hand {i}: {e}", rule=e.rule) from None
     s = solve(*hands, rules=r)
     best = ", ".join(str(t) for t in s.best)
     if s.value > 0:
