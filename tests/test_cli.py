@@ -497,3 +497,32 @@ def test_a_too_long_record_name_is_one_cut_line(
 def test_solve_names_the_hand_it_cannot_read(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "solve", "1-2", "7")
     assert code == 2 and "error: hand 2: cannot read '7' as a tile" in err
+
+
+_INTERRUPT_AT_IMPORT = """
+import builtins, os, signal, sys
+sys.argv[0] = "block-dominoes"  # as the console script runs it
+real, fired = builtins.__import__, []
+def imp(name, globals=None, locals=None, fromlist=(), level=0):
+    if level and not fired and "block_dominoes.cli" in sys.modules:
+        fired.append(1)  # Ctrl-C while the command line's own modules are imported
+        os.kill(os.getpid(), signal.SIGINT)
+    return real(name, globals, locals, fromlist, level)
+builtins.__import__ = imp
+import block_dominoes.cli
+"""
+
+
+def test_ctrl_c_during_start_up_is_one_line() -> None:
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-c", _INTERRUPT_AT_IMPORT], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 130 and proc.stderr == "\nblock-dominoes: interrupted\n"
+
+
+def test_importing_the_cli_as_a_library_keeps_ctrl_c() -> None:
+    import signal
+
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -15,11 +15,31 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 
-from . import info, play, records, sheet, simulate
-from .base import Parser, Subparsers, UsageError
+
+def _interrupted_at_start(signum: int, frame: object) -> None:
+    """Ctrl-C while the command line is still importing: one line, status 130."""
+    os.write(2, b"\nblock-dominoes: interrupted\n")
+    os._exit(130)
+
+
+# Run as the program (the console script, or `python -m block_dominoes.cli`, whose
+# argv[0] is "-m" while the package is imported), not imported as a library: a Ctrl-C
+# during the imports below gets one line, not a traceback; main() handles it after.
+_STARTING = sys.argv[:1] == ["-m"] or os.path.basename(sys.argv[0]) == "block-dominoes"
+if _STARTING:
+    with contextlib.suppress(ValueError, IndexError):  # not the main thread
+        signal.signal(signal.SIGINT, _interrupted_at_start)
+
+from . import info, play, records, sheet, simulate  # noqa: E402
+from .base import Parser, Subparsers, UsageError  # noqa: E402
+
+if _STARTING:
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 
