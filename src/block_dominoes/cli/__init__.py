@@ -5,8 +5,9 @@ Each command family is one module, registered explicitly in :data:`COMMANDS`:
 solve), :mod:`.sheet`, :mod:`.records` (record convert, check) and
 :mod:`.simulate`. Bad input exits with status 2 and one line on stderr naming
 the input and the rule it breaks (usage errors name the sub-command:
-``block-dominoes sheet add: ...``); nothing is printed on stdout. Ctrl-C exits
-with status 130 and one line.
+``block-dominoes sheet add: ...``); nothing is printed on stdout. Standard
+output closed (checked before a command runs) or full: one line, status 2. Ctrl-C
+exits with status 130 and one line, also while the modules are still imported.
 """
 
 from __future__ import annotations
