@@ -428,3 +428,101 @@ def test_simulate_json_points_intervals_are_never_below_0(
     assert data["mean_points_ci"][0] == 0.0  # the normal interval's lower end is -5.76
     for lo, _ in data["points_ci_by_seat"] + data["pips_left_ci_by_seat"]:
         assert lo >= 0.0
+
+
+@pytest.mark.parametrize("redirect", [">&-", "> /dev/full"])
+def test_stdout_closed_or_full_is_one_line(redirect: str) -> None:
+    proc = subprocess.run(
+        f"python -m block_dominoes.cli score 3 4 {redirect}",
+        shell=True,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        "block-dominoes: cannot write the output (standard output): "
+    )
+    assert ("closed" if "&-" in redirect else "no space left on device") in lines[0]
+
+
+def test_record_convert_writes_atomically_and_refuses_a_read_only_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import block_dominoes.storage as storage
+
+    src = tmp_path / "r.txt"
+    src.write_text("hand 1: 1-4\nhand 2: 4-6\n1: [1|4]\n")
+    out = tmp_path / "o.json"
+    out.write_text("old")
+    replaced: list[str] = []
+    real = storage.os.replace
+    monkeypatch.setattr(storage.os, "replace", lambda a, b: (replaced.append(str(b)), real(a, b)))
+    code, _, err = run(capsys, "record", "convert", str(src), str(out))
+    assert code == 0, err
+    assert replaced == [str(out)] and json.loads(out.read_text())["players"] == 2
+    out.chmod(0o444)  # refused by its mode bits, also when run as root
+    before = out.read_bytes()
+    code, stdout, err = run(capsys, "record", "convert", str(src), str(out))
+    assert code == 2 and stdout == "" and err.count("\n") == 1
+    assert f"cannot write {str(out)!r}: the file is read-only" in err
+    assert out.read_bytes() == before
+
+
+@pytest.mark.parametrize("args", [("check", ""), ("record", "convert", "", "x.json")])
+def test_an_empty_file_name_is_named(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2 and err == "block-dominoes: error: no file name given: name the record file\n"
+
+
+def test_a_fifo_record_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "game.txt"
+    os.mkfifo(fifo)
+    code, _, err = run(capsys, "check", str(fifo))
+    assert code == 2 and "game.txt': not a regular file" in err
+
+
+def test_a_too_long_record_name_is_one_cut_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "check", str(tmp_path / ("x" * 120_000)))
+    assert code == 2 and err.count("\n") == 1 and len(err) < 400
+    assert err.rstrip().endswith("': file name too long")
+
+
+def test_solve_names_the_hand_it_cannot_read(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "1-2", "7")
+    assert code == 2 and "error: hand 2: cannot read '7' as a tile" in err
+
+
+_INTERRUPT_AT_IMPORT = """
+import builtins, os, signal, sys
+sys.argv[0] = "block-dominoes"  # as the console script runs it
+real, fired = builtins.__import__, []
+def imp(name, globals=None, locals=None, fromlist=(), level=0):
+    if level and not fired and "block_dominoes.cli" in sys.modules:
+        fired.append(1)  # Ctrl-C while the command line's own modules are imported
+        os.kill(os.getpid(), signal.SIGINT)
+    return real(name, globals, locals, fromlist, level)
+builtins.__import__ = imp
+import block_dominoes.cli
+"""
+
+
+def test_ctrl_c_during_start_up_is_one_line() -> None:
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-c", _INTERRUPT_AT_IMPORT], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 130 and proc.stderr == "\nblock-dominoes: interrupted\n"
+
+
+def test_importing_the_cli_as_a_library_keeps_ctrl_c() -> None:
+    import signal
+
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

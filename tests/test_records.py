@@ -308,3 +308,17 @@ def test_records_is_a_thin_re_export() -> None:
     assert records_mod.parse_record is notation.parse_record
     assert records_mod.record_from_json is codec.record_from_json
     assert records_mod.RecordError is codec.RecordError
+
+
+def test_a_json_key_given_twice_is_refused() -> None:
+    with pytest.raises(RecordError, match=r"^not a record: key 'players' is given twice$"):
+        load_record('{"players": 2, "players": 3}')
+
+
+def test_unknown_key_message_lists_the_keys_in_one_order() -> None:
+    with pytest.raises(RecordError) as e:
+        load_record('{"colour": 1}')
+    assert (
+        "a record has rules, seed, round, players, starter, hands, out_of_play, moves, outcome"
+        in str(e.value)
+    )

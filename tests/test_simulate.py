@@ -341,3 +341,24 @@ def test_ctrl_c_with_workers_is_one_line_and_exit_130() -> None:
     assert proc.returncode == 130, err
     assert out == ""
     assert err.strip() == "block-dominoes: interrupted", err
+
+
+def test_cli_one_round_has_no_zero_width_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "2", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 players, 1 round (seed 0)" in out
+    assert "(95% CI n/a: one round; a tied block scores 0)" in out
+
+
+@pytest.mark.parametrize("command", [["simulate", "--players", "2", "--games", "1"], ["play"]])
+def test_seed_range_is_one_for_play_and_simulate(
+    capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    assert main([*command, "--seed", str(2**63 - 1), "--json"]) == 0
+    capsys.readouterr()
+    assert main([*command, "--seed", str(2**63)]) == 2
+    err = capsys.readouterr().err
+    assert "--seed: the deal number (seed) must be a whole number from 0 to " in err
+    with pytest.raises(SystemExit):
+        main([command[0], "--help"])
+    assert "from 0 to 2**63-1" in capsys.readouterr().out

@@ -175,14 +175,24 @@ BAD_FILES = [
     (stored(notes="kept by hand"), r"unknown key 'notes'; a version 1 sheet holds only format"),
     (stored(version=True), r"version True is not supported.*whole number"),
     (stored(version=1.0), r"version 1.0 is not supported.*whole number"),
-    (stored(names=["Ann", 7]), r"name 7: a name is text, not int"),
+    (stored(names=["Ann", 7]), r"name 7: a name is text, not a number"),
+    (stored(names=["Ann", None]), r"name null: a name is text, not null$"),
+    (stored(names=["Ann", "A\u202eB"]), r"invisible format character such as '\\u202e'"),
+    (stored(names=["Ann", "\ufeffB"]), r"invisible format character such as '\\ufeff'"),
     (stored(names=["Ann", "Ben\nCem"]), r"name 'Ben\\nCem': a name cannot hold a control"),
     (stored(names=["Ann", "B\x07"]), r"control character such as '\\x07'"),
     (
         stored(rounds=[{"claim": {"seat": 1, "points": 5, "note": "x"}}]),
         r"round 1: the claim has unknown key 'note'",
     ),
-    (stored(rounds=[{"hands": ["-", "5"], "note": "x"}]), r"round 1 is neither hands nor a claim"),
+    (
+        stored(rounds=[{"hands": ["-", "5"], "note": "x"}]),
+        r"round 1: unknown key 'note'; a round holds only 'hands' or 'claim'$",
+    ),
+    (
+        {"players": 2, "moves": []},
+        r"not a score sheet: it looks like a game record \(use 'check'\)$",
+    ),
     (stored(first_starter=0), r"R5"),
     (stored(players=True), r"field 'players' is True, not a whole number"),
     ([1, 2, 3], r"not a score sheet: the file holds a JSON list, not an object"),
@@ -250,7 +260,7 @@ def test_huge_claim_points_name_the_round(tmp_path: Path) -> None:
 def test_names_checked_when_a_sheet_is_made() -> None:
     with pytest.raises(InvalidPositionError, match=r"name 'Ann\\nBen': a name cannot hold"):
         Sheet.new("pagat", 2, names=["Ann\nBen", "Cem"])
-    with pytest.raises(InvalidPositionError, match=r"name 3: a name is text, not int"):
+    with pytest.raises(InvalidPositionError, match=r"name 3: a name is text, not a number"):
         Sheet.new("pagat", 2, names=["Ann", 3])  # type: ignore[list-item]
 
 
@@ -314,3 +324,72 @@ def test_huge_hand_total_is_one_line_naming_the_round(tmp_path: Path) -> None:
     assert len(str(info.value)) < 300
     with pytest.raises(InvalidPositionError, match=r"5,000 digits.*R14"):
         Sheet.new("pagat", 2).add_hands(["-", "9" * 5000])
+
+
+# -- issue 13: names and kinds of file refused before anything is opened -----------------
+def test_a_fifo_or_device_is_refused_without_waiting_or_a_lock(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for args in (("sheet", "add", str(fifo), "1", "2"), ("sheet", "show", str(fifo))):
+        code, out, err = cli(*args)  # before the fix `sheet add` waited on the FIFO forever
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "pipe.json': not a regular file" in err
+    code, _, err = cli("sheet", "add", os.devnull, "1", "2")
+    assert code == 2 and "'/dev/null': not a regular file" in err
+    assert not Path(os.path.dirname(os.devnull), ".null.lock").exists()
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["pipe.json"]
+
+
+def test_a_refused_add_on_a_missing_sheet_leaves_no_lock_file(tmp_path: Path) -> None:
+    code, _, err = cli("sheet", "add", str(tmp_path / "none.json"), "1", "2")
+    assert code == 2 and "no score sheet at" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_empty_and_too_long_file_names_are_one_line(tmp_path: Path) -> None:
+    code, _, err = cli("sheet", "show", "")
+    assert (
+        code == 2
+        and err == "block-dominoes: error: no file name given: name the score sheet file\n"
+    )
+    long = str(tmp_path / ("x" * 120_000))
+    code, _, err = cli("sheet", "show", long)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 400
+    assert err.rstrip().endswith("xxx': file name too long") and "Errno" not in err
+
+
+def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    p = two(tmp_path)
+    p.write_text(p.read_text().replace('"players": 2', '"players": 2, "players": 3'))
+    with pytest.raises(SheetFileError, match=r"c\.json': key 'players' is given twice$"):
+        load(p)
+
+
+@pytest.mark.parametrize("joiner", ["\u200c", "\u200d"])
+def test_joiners_stay_allowed_in_names(joiner: str) -> None:
+    # Persian and Arabic names need the zero-width (non-)joiner; other format characters
+    # (bidirectional overrides, zero-width space, BOM) are refused.
+    name = f"\u0645{joiner}\u06cc"
+    assert Sheet.new("pagat", 2, names=[name, "Ann"]).names[0] == name
+    for bad in ("\u202a", "\u202e", "\u2066", "\u2069", "\u200b", "\ufeff"):
+        with pytest.raises(InvalidPositionError, match="invisible format character"):
+            Sheet.new("pagat", 2, names=[f"A{bad}B", "Ann"])
+
+
+def test_sheet_wording_plural_and_record_or_sheet(tmp_path: Path) -> None:
+    p = two(tmp_path)
+    update(p, lambda s: s.add_hands(["5", "-"]))
+    assert "after 1 round: " in load(p).describe()
+    code, _, err = cli("check", str(p))
+    assert (
+        code == 2 and "not a record: it looks like a score sheet (show it with 'sheet show')" in err
+    )
+
+
+def test_sheet_numbers_say_their_range_or_length(tmp_path: Path) -> None:
+    code, _, err = cli("sheet", "new", str(tmp_path / "n.json"), "--players", "x")
+    assert code == 2 and "number of players 'x' is not a whole number from 2 to 4 (R1)" in err
+    p = two(tmp_path)
+    code, _, err = cli("sheet", "claim", str(p), "2", "9" * 5000)
+    assert code == 2 and err.count("\n") == 1
+    assert "is too long: a whole number from 0 has at most 30 digits (this one has 5,000)" in err

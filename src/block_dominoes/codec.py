@@ -269,9 +269,12 @@ def record_from_json(data: object) -> Record:
         raise RecordError(f"not a record: expected a JSON object {{...}}, got {_kind(data)}")
     known = {*_KNOWN, "outcome"}
     unknown = set(data) - known
+    if "first_starter" in data or data.get("format") == "block-dominoes score sheet":
+        raise RecordError("not a record: it looks like a score sheet (show it with 'sheet show')")
     if unknown:
         raise _jerr(
-            quoted(sorted(map(str, unknown))[0]), f"unknown key; a record has {', '.join(known)}"
+            quoted(sorted(map(str, unknown))[0]),
+            f"unknown key; a record has {', '.join((*_KNOWN, 'outcome'))}",
         )
     for key in ("rules", "players", "starter", "hands", "moves"):
         if key not in data:

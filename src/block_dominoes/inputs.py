@@ -31,7 +31,16 @@ from typing import Any
 
 from .errors import BlockDominoesError, InvalidPositionError, quoted
 
-__all__ = ["MAX_DIGITS", "HugeNumber", "is_whole", "load_json", "strip_bom", "whole"]
+__all__ = [
+    "MAX_DIGITS",
+    "DuplicateKeyError",
+    "HugeNumber",
+    "is_whole",
+    "load_json",
+    "strip_bom",
+    "unique_keys",
+    "whole",
+]
 
 #: The most digits a whole number may have (a seed is below 2**63: 19 digits).
 MAX_DIGITS = 30
@@ -89,6 +98,26 @@ def _parse_int(text: str) -> int | HugeNumber:
     return HugeNumber(text) if len(digits) > MAX_DIGITS else int(text)
 
 
+class DuplicateKeyError(ValueError):
+    """A JSON object that gives one key twice (JSON would silently keep the last)."""
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The ``object_pairs_hook`` of every JSON read: a key given twice is refused.
+
+    >>> json.loads('{"players": 2, "players": 3}', object_pairs_hook=unique_keys)
+    Traceback (most recent call last):
+    ...
+    block_dominoes.inputs.DuplicateKeyError: key 'players' is given twice
+    """
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(f"key {quoted(key)} is given twice")
+        out[key] = value
+    return out
+
+
 _JSON_KIND: dict[type, str] = {
     list: "a list",
     str: "a string",
@@ -109,7 +138,9 @@ def load_json(text: str, what: str, error: type[BlockDominoesError]) -> dict[str
     to refuse by field.
     """
     try:
-        data = json.loads(strip_bom(text), parse_int=_parse_int)
+        data = json.loads(strip_bom(text), parse_int=_parse_int, object_pairs_hook=unique_keys)
+    except DuplicateKeyError as e:
+        raise error(f"not a {what}: {e}") from None
     except json.JSONDecodeError as e:
         raise error(f"line {e.lineno}, column {e.colno}: not valid JSON: {e.msg}") from None
     except RecursionError:

@@ -343,7 +343,8 @@ class Sheet:
             ns = self.next_starter
             assert ns is not None
             lines.append(
-                f"after {len(self.rounds)} rounds: {self.scores_text()}; "
+                f"after {len(self.rounds)} round{'' if len(self.rounds) == 1 else 's'}: "
+                f"{self.scores_text()}; "
                 f"{self.label(ns)} starts round {len(self.rounds) + 1}"
             )
         else:
@@ -559,6 +560,7 @@ def update(path: str | os.PathLike[str], change: Callable[[Sheet], Sheet]) -> tu
     >>> len(old.rounds), len(new.rounds), len(load(p).rounds)
     (0, 1, 1)
     """
+    load(path)  # a missing or unreadable file is refused before its lock file is made
     with storage.locked(path, error=SheetFileError):
         old = load(path)
         new = change(old)

@@ -63,12 +63,23 @@ def short(x: object, limit: int = 40) -> str:
     return f"{text[: limit - 5]}... ({len(text)} characters)"
 
 
+#: the invisible format characters a name may hold: Arabic and Persian typing needs them
+_JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner, zero-width joiner
+
+
 def _bad_char(name: str) -> str | None:
-    """The first control character (or line or paragraph separator) in ``name``."""
+    """The first control character (or line or paragraph separator) in ``name``, or
+    invisible format character (a bidirectional override that reorders the line, a
+    zero-width space or BOM that hides a second name) other than the joiners."""
     for c in name:
-        if unicodedata.category(c) in {"Cc", "Zl", "Zp"}:
+        kind = unicodedata.category(c)
+        if kind in {"Cc", "Zl", "Zp"} or (kind == "Cf" and c not in _JOINERS):
             return c
     return None
+
+
+#: what a JSON value is called in a message (never a Python type name)
+_KIND_WORDS = {list: "a list", dict: "an object", bool: "true/false", type(None): "null"}
 
 
 def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
@@ -81,11 +92,14 @@ def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
         raise InvalidPositionError(f"names {short(names)}: give a list of names, one per player")
     for x in names:
         if not isinstance(x, str):
-            raise InvalidPositionError(f"name {short(x)}: a name is text, not {type(x).__name__}")
+            kind = _KIND_WORDS.get(type(x), "a number")
+            shown = json.dumps(x) if x is None or isinstance(x, bool) else short(x)
+            raise InvalidPositionError(f"name {shown}: a name is text, not {kind}")
         bad = _bad_char(x)
         if bad is not None:
+            what = "an invisible format" if unicodedata.category(bad) == "Cf" else "a control"
             raise InvalidPositionError(
-                f"name {short(x)}: a name cannot hold a control character such as {bad!r}"
+                f"name {short(x)}: a name cannot hold {what} character such as {bad!r}"
             )
     clean = tuple(x.strip() for x in names)
     if len(clean) != n:
@@ -125,6 +139,10 @@ def read_setup(data: object) -> tuple[str, int, list[str], int, list[object]]:
         raise SheetFileError(
             f"not a score sheet: the file holds a JSON {_json_kind(data)}, not an object"
         )
+    if "format" not in data and "moves" in data:
+        raise SheetFileError("not a score sheet: it looks like a game record (use 'check')")
+    if "format" not in data:
+        raise SheetFileError(f"not a score sheet: it has no 'format' (a sheet has {FORMAT!r})")
     if data.get("format") != FORMAT:
         raise SheetFileError(f"not a score sheet: 'format' is {short(data.get('format'))}")
     version = data.get("version")
@@ -175,4 +193,10 @@ def read_round(x: object, i: int) -> tuple[tuple[str, ...] | None, tuple[int, in
                 f"{where}: the claim's points {short(points)} are not a whole number from 0"
             )
         return None, (seat, points)
+    keys = set(x) if isinstance(x, dict) else set()
+    extra = sorted(map(str, keys - {"hands", "claim"}))
+    if extra and len(keys & {"hands", "claim"}) == 1:
+        raise SheetFileError(
+            f"{where}: unknown key {short(extra[0])}; a round holds only 'hands' or 'claim'"
+        )
     raise SheetFileError(f"{where} is neither hands nor a claim: {short(x, 80)}")

@@ -32,6 +32,7 @@ block_dominoes.errors.FileError: '...n.json' changed since it was read (another 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -42,9 +43,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import FileError
+from .errors import FileError, cut_path
+from .inputs import DuplicateKeyError, unique_keys
 
-__all__ = ["LOCK_TIMEOUT", "Snapshot", "lock_path", "locked", "read", "read_json", "write"]
+__all__ = [
+    "LOCK_TIMEOUT",
+    "Snapshot",
+    "check_name",
+    "lock_path",
+    "locked",
+    "read",
+    "read_json",
+    "write",
+]
 
 #: seconds a writer waits for another writer's lock before giving up
 LOCK_TIMEOUT = 30.0
@@ -91,12 +102,32 @@ def _dangling(p: Path) -> str | None:
     return None
 
 
+def check_name(
+    path: str | os.PathLike[str], *, what: str, error: type[FileError] = FileError
+) -> None:
+    """Refuse, before opening it, a path that cannot be a file of ``what``: no name
+    at all, a name too long for the system, or something other than a regular file
+    or a folder (a FIFO would wait forever, a device never ends). Missing is fine."""
+    shown = cut_path(str(path))
+    if not str(path):
+        raise error(f"no file name given: name the {what} file")
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        if e.errno == errno.ENAMETOOLONG:
+            raise error(f"{shown!r}: file name too long") from None
+        return  # missing, a dangling link, no permission: the caller's open says which
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise error(f"{shown!r}: not a regular file (a pipe, socket or device); a {what} is a file")
+
+
 def read(
     path: str | os.PathLike[str], *, what: str, create: str, error: type[FileError] = FileError
 ) -> tuple[bytes, Snapshot]:
     """The bytes of ``path`` and their snapshot. ``what`` names the kind of file in
     messages ("score sheet"), ``create`` the command that makes one ("sheet new")."""
-    p, shown = Path(path), str(path)
+    check_name(path, what=what, error=error)
+    p, shown = Path(path), cut_path(str(path))
     target = _dangling(p)
     if target is not None:
         raise error(
@@ -125,7 +156,7 @@ def read_json(
     Numbers longer than ``MAX_DIGITS`` digits are read as :class:`BigNumber`, so the
     caller's field check names the field instead of Python refusing the whole file."""
     raw, snap = read(path, what=what, create=create, error=error)
-    shown = str(path)
+    shown = cut_path(str(path))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -134,7 +165,9 @@ def read_json(
             f"at byte {e.start})"
         ) from None
     try:
-        return json.loads(text, parse_int=_int), snap
+        return json.loads(text, parse_int=_int, object_pairs_hook=unique_keys), snap
+    except DuplicateKeyError as e:
+        raise error(f"corrupt {what} {shown!r}: {e}") from None
     except json.JSONDecodeError as e:
         raise error(f"corrupt {what} {shown!r}: not valid JSON ({e})") from None
     except RecursionError:
@@ -214,7 +247,8 @@ def write(
     hold what was read then, else the write is refused and nothing is written.
     A path that is a symbolic link updates the file it points to.
     """
-    shown = str(path)
+    check_name(path, what=what, error=error)
+    shown = cut_path(str(path))
     p = Path(path) if new else Path(os.path.realpath(path))
     if new and p.is_dir():
         raise error(f"cannot write {shown!r}: is a directory")

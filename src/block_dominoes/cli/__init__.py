@@ -5,20 +5,42 @@ Each command family is one module, registered explicitly in :data:`COMMANDS`:
 solve), :mod:`.sheet`, :mod:`.records` (record convert, check) and
 :mod:`.simulate`. Bad input exits with status 2 and one line on stderr naming
 the input and the rule it breaks (usage errors name the sub-command:
-``block-dominoes sheet add: ...``); nothing is printed on stdout. Ctrl-C exits
-with status 130 and one line.
+``block-dominoes sheet add: ...``); nothing is printed on stdout. Standard
+output closed (checked before a command runs) or full: one line, status 2. Ctrl-C
+exits with status 130 and one line, also while the modules are still imported.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 
-from . import info, play, records, sheet, simulate
-from .base import Parser, Subparsers, UsageError
+
+def _interrupted_at_start(signum: int, frame: object) -> None:
+    """Ctrl-C while the command line is still importing: one line, status 130."""
+    os.write(2, b"\nblock-dominoes: interrupted\n")
+    os._exit(130)
+
+
+# Run as the program (the console script, or `python -m block_dominoes.cli`, whose
+# argv[0] is "-m" while the package is imported), not imported as a library: a Ctrl-C
+# during the imports below gets one line, not a traceback; main() handles it after.
+_STARTING = sys.argv[:1] == ["-m"] or os.path.basename(sys.argv[0]) == "block-dominoes"
+if _STARTING:
+    with contextlib.suppress(ValueError, IndexError):  # not the main thread
+        signal.signal(signal.SIGINT, _interrupted_at_start)
+
+from . import info, play, records, sheet, simulate  # noqa: E402
+from .base import Parser, Subparsers, UsageError  # noqa: E402
+
+if _STARTING:
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 
@@ -58,19 +80,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         ns = _parse(args)
+        if sys.stdout is None:  # started with stdout closed (`>&-`): change nothing
+            raise _OutputError("it is closed")
         text, data, *rest = ns.func(ns)
         if getattr(ns, "json", False):
-            print(json.dumps(data, ensure_ascii=False))
+            _write(json.dumps(data, ensure_ascii=False))
         elif text:
-            print(text)
-        sys.stdout.flush()
+            _write(text)
     except UsageError as e:
         print(_one_line(e), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _quiet_stdout()
         return 0
+    except _OutputError as e:
+        print(f"block-dominoes: cannot write the output (standard output): {e}", file=sys.stderr)
+        _quiet_stdout()
+        return 2
     except KeyboardInterrupt:
         print("\nblock-dominoes: interrupted", file=sys.stderr)
         return 130
@@ -90,6 +117,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     return int(rest[0]) if rest else 0
+
+
+class _OutputError(Exception):
+    """Standard output cannot take the result (closed, disk full): one line, exit 2."""
+
+
+def _write(text: str) -> None:
+    """Print ``text`` on stdout now; a failure (other than a closed pipe) is an _OutputError."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        why = e.strerror or type(e).__name__
+        raise _OutputError(f"{why[:1].lower() + why[1:]}") from None
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the exit's final flush cannot fail a second time."""
+    with contextlib.suppress(OSError, AttributeError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _one_line(e: BaseException) -> str:

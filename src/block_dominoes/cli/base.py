@@ -25,6 +25,7 @@ __all__ = [
     "add_common",
     "add_json",
     "add_rules",
+    "seed_arg",
     "whole_arg",
 ]
 
@@ -82,3 +83,13 @@ def whole_arg(what: str, low: int, high: int | None = None, rule: str = "") -> C
             raise argparse.ArgumentTypeError(str(e)) from None
 
     return parse
+
+
+#: the seeds (deal numbers) ``play``, ``match`` and ``simulate`` take: one range for all
+SEED_MAX = 2**63 - 1
+SEED_HELP = "a whole number from 0 to 2**63-1"
+
+
+def seed_arg(text: str) -> int:
+    """The argparse ``type`` of every ``--seed``."""
+    return whole_arg("the deal number (seed)", 0, SEED_MAX)(text)

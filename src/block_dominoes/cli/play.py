@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import InvalidPositionError, quoted
+from ..errors import BlockDominoesError, InvalidPositionError, quoted
 from ..game import play_match, play_round, round_json
 from ..rules import find_rules
 from ..solver import solve
 from ..tiles import parse_tiles
-from .base import Subparsers, UsageError, add_command, add_common, whole_arg
+from .base import SEED_HELP, Subparsers, UsageError, add_command, add_common, seed_arg
 
 __all__ = ["cmd_match", "cmd_play", "cmd_solve", "register"]
 
@@ -34,7 +34,7 @@ def _players(text: str) -> int:
     return int(body)
 
 
-_seed = whole_arg("a deal number", 0, 2**63 - 1)
+_seed = seed_arg
 
 
 def cmd_play(a: argparse.Namespace) -> tuple[str, object]:
@@ -99,7 +99,10 @@ def cmd_solve(a: argparse.Namespace) -> tuple[str, object]:
             raise InvalidPositionError(
                 f"hand {i} ({quoted(text)}) is empty: the solver starts from a fresh deal (R3)"
             )
-        hands.append(parse_tiles(text, max_pip=r.max_pip))
+        try:
+            hands.append(parse_tiles(text, max_pip=r.max_pip))
+        except BlockDominoesError as e:
+            raise type(e)(f"hand {i}: {e}", rule=e.rule) from None
     s = solve(*hands, rules=r)
     best = ", ".join(str(t) for t in s.best)
     if s.value > 0:
@@ -134,7 +137,8 @@ def register(sub: Subparsers) -> None:
     """Add ``play`` and ``match``."""
     s = add_command(sub, "play", cmd_play, "deal and play one round with computer players")
     _game_options(
-        s, "deal number (default 0; with --interactive a random deal, printed for replay)"
+        s,
+        f"deal number, {SEED_HELP} (default 0; with --interactive a random deal, printed)",
     )
     s.add_argument(
         "--interactive",
@@ -142,7 +146,7 @@ def register(sub: Subparsers) -> None:
         help="play a round yourself in the terminal (seat 1) against computer players",
     )
     s = add_command(sub, "match", cmd_match, "play a whole match with computer players")
-    _game_options(s, "deal number (default 0)")
+    _game_options(s, f"deal number, {SEED_HELP} (default 0)")
     s.set_defaults(seed=0)
 
 

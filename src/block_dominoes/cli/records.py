@@ -24,9 +24,10 @@ import os
 import sys
 from pathlib import Path
 
+from .. import storage
 from ..checker import check_record
 from ..codec import Record, RecordError, dump_json, record_to_json
-from ..errors import cut_path, quoted
+from ..errors import FileError, cut_path, quoted
 from ..notation import format_record
 from ..records import load_record
 from ..rules import find_rules
@@ -44,6 +45,8 @@ def os_error(name: str, e: OSError) -> RecordError:
 
 def _read(path: str, rules: str | None) -> tuple[Record, str]:
     name = "<stdin>" if path == "-" else cut_path(path)
+    if path != "-":
+        _check_name(path)
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
@@ -62,6 +65,14 @@ def _read(path: str, rules: str | None) -> tuple[Record, str]:
             f"{name}: the record is played under {record.rules!r}, but --rules says {rules!r}"
         )
     return record, text
+
+
+def _check_name(path: str) -> None:
+    """No name, a name too long, a FIFO or device: one line, before opening it."""
+    try:
+        storage.check_name(path, what="record", error=FileError)
+    except FileError as e:
+        raise RecordError(str(e)) from None
 
 
 def read_record(path: str, rules: str | None = None) -> Record:
@@ -88,6 +99,8 @@ def _form_of(out: str, to: str | None, record_text: str) -> str:
 
 def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
     record, raw = _read(a.input, a.rules)
+    if a.output != "-":
+        _check_name(a.output)
     form = _form_of(a.output, a.to, raw)
     body = dump_json(record) if form == "json" else format_record(record)
     data = record_to_json(record)
@@ -98,12 +111,8 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
             f"OUT {quoted(a.output)} is the record being read (the same file, or a link to "
             "it): write the converted record to another file, so the original is kept"
         )
-    try:
-        Path(a.output).write_text(body, encoding="utf-8")
-    except OSError as e:
-        raise RecordError(
-            f"{quoted(a.output)}: cannot write it: {e.strerror or type(e).__name__}"
-        ) from None
+    # Atomically (temp file, fsync, rename) and never over a read-only file, as sheets.
+    storage.write(a.output, body.encode("utf-8"), what="record", error=FileError)
     n = len(record.moves)
     return f"wrote {a.output}: the record in {form} form ({n} move{'' if n == 1 else 's'})", {
         "written": a.output,

@@ -23,12 +23,18 @@ from .base import Subparsers, add_command, add_common, add_json
 __all__ = ["cmd_plot", "register"]
 
 
-def _whole(text: str, what: str, least: int = 0) -> int:
+def _whole(text: str, what: str, least: int = 0, span: str = "") -> int:
     """A typed whole number; ``least`` is the smallest the message names (seats and
-    rounds count from 1, points from 0)."""
+    rounds count from 1, points from 0), ``span`` replaces "from LEAST" when given."""
     body = text.strip()
-    if not body.isdecimal() or len(body) > MAX_DIGITS:
-        raise InvalidPositionError(f"{what} {quoted(text)} is not a whole number from {least}")
+    span = span or f"from {least}"
+    if body.isdecimal() and len(body) > MAX_DIGITS:
+        raise InvalidPositionError(
+            f"{what} {quoted(text)} is too long: a whole number {span} has at most "
+            f"{MAX_DIGITS} digits (this one has {len(body):,})"
+        )
+    if not body.isdecimal():
+        raise InvalidPositionError(f"{what} {quoted(text)} is not a whole number {span}")
     return int(body)
 
 
@@ -59,7 +65,7 @@ def cmd_new(a: argparse.Namespace) -> tuple[str, object]:
         raise SheetFileError("sheet new needs a file name for the new sheet")
     sheet = Sheet.new(
         a.rules,
-        _whole(a.players, "number of players"),
+        _whole(a.players, "number of players", span="from 2 to 4 (R1)"),
         names=_names(a.names),
         starter=_whole(a.starter, "starter seat", least=1),
     )

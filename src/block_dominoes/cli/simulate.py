@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from ..simulate import BLOCK, MAX_GAMES, SimulationResult, mean_interval, simulate, wilson
-from .base import Subparsers, add_command, add_common, whole_arg
+from .base import SEED_HELP, Subparsers, add_command, add_common, seed_arg, whole_arg
 
 __all__ = ["cmd_simulate", "register"]
 
@@ -37,6 +37,8 @@ def describe(res: SimulationResult) -> str:
     """The run in a few lines of text (the JSON has every number)."""
     d = res.to_json()
     unit = "matches" if res.matches else "rounds"
+    if res.games == 1:
+        unit = "match" if res.matches else "round"
     names = list(dict.fromkeys(res.strategies))
     who = names[0] if len(names) == 1 else ", ".join(res.strategies)
     lines = [
@@ -72,9 +74,9 @@ def describe(res: SimulationResult) -> str:
     t = res.rounds
     lo, hi = mean_interval(t.points, t.points_sq, t.games)
     lo = max(0.0, lo)  # points are never negative: the interval is clipped at 0
-    lines.append(
-        f"mean points per round: {res.mean_points:.2f} (95% CI {lo:.2f}-{hi:.2f}; a tied block scores 0)"
-    )
+    # One round has no spread to estimate: no zero-width interval.
+    ci = f"95% CI {lo:.2f}-{hi:.2f}" if t.games > 1 else "95% CI n/a: one round"
+    lines.append(f"mean points per round: {res.mean_points:.2f} ({ci}; a tied block scores 0)")
     pips = d["mean_pips_left_by_seat"]
     assert isinstance(pips, list)
     lines.append(
@@ -150,9 +152,7 @@ def register(sub: Subparsers) -> None:
         metavar="NAME",
         help="computer strategy (once for all seats, or once per seat; default random)",
     )
-    s.add_argument(
-        "--seed", type=whole_arg("the seed", 0, 2**63), default=0, metavar="S", help="default 0"
-    )
+    s.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"{SEED_HELP}; default 0")
     s.add_argument(
         "--workers",
         type=whole_arg("the number of workers", 1, 64),
