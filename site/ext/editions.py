@@ -21,6 +21,8 @@ How the Arabic edition is built and translated: ``locales/BUILDING.md`` and
 
 from __future__ import annotations
 
+import csv
+import html
 import os
 import re
 import shutil
@@ -31,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from docutils import nodes
+from live_edition import LIVE_DIR, NOTEBOOK_URL, live_pages
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
@@ -114,6 +118,117 @@ def _switch(
     context["bd_switch_label"] = label
 
 
+#: the glossary page, and the terms table added at its end (from locales/terms.csv)
+GLOSSARY = "book/reference/glossary"
+TERMS_CSV = Path("locales") / "terms.csv"
+TERMS_LANGS = (
+    ("en", "English"),
+    ("ar", "العربية"),
+    ("bg", "Български"),
+    ("el", "Ελληνικά"),
+    ("tr", "Türkçe"),
+)
+TERMS_TEXT = {
+    "en": (
+        "The terms in the sources' five languages",
+        "Every game word of this book in the languages of its sources, each taken from "
+        "a source's own words where it has one. A * marks a word that is ours: no source "
+        "uses it. <code>locales/terms.csv</code> names the source file, line and phrase "
+        "of every other word.",
+    ),
+    "ar": (
+        "المصطلحات بلغات المصادر الخمس",
+        "كل كلمة من كلمات اللعبة في هذا الكتاب بلغات مصادره، مأخوذة من كلمات المصدر "
+        "نفسه حيث توجد. تعلّم * كلمة من عندنا: لا يستعملها أي مصدر. ويذكر "
+        "<code>locales/terms.csv</code> ملف المصدر وسطره وعبارته لكل كلمة أخرى.",
+    ),
+}
+
+
+def _dir(code: str) -> str:
+    return f' dir="{"rtl" if code in RTL else "ltr"}"'
+
+
+def terms_table_html(csv_path: Path, language: str) -> tuple[str, str]:
+    """The terms table (one row per term, one column per language) as HTML, and its title.
+
+    Each cell carries its language (``lang``, and ``dir`` for right-to-left ones)
+    so that browsers shape and order it right inside either edition.
+    """
+    with csv_path.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    title, intro = TERMS_TEXT.get(language, TERMS_TEXT["en"])
+    # The edition's own language first, then the others in the table's order.
+    langs = sorted(TERMS_LANGS, key=lambda pair: pair[0] != language)
+    head = "".join(
+        f'<th lang="{code}"{_dir(code)}>{html.escape(name)}</th>' for code, name in langs
+    )
+    body = []
+    for row in rows:
+        cells = []
+        for code, _ in langs:
+            word = html.escape(row[code])
+            ours = code != "en" and row.get(f"{code}_source", "").strip() == "ours"
+            foreign = "" if code == language else ' class="bd-foreign"'
+            star = " *" if ours else ""
+            cells.append(f'<td lang="{code}"{_dir(code)}{foreign}>{word}{star}</td>')
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    return (
+        f'<p>{intro}</p><div class="pst-scrollable-table-container bd-terms-table">'
+        f'<table class="table"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    ), title
+
+
+def add_terms_table(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """At the end of the glossary: the terms table of ``locales/terms.csv``."""
+    path = Path(app.srcdir) / TERMS_CSV
+    if docname != GLOSSARY or app.builder.format != "html" or not path.is_file():
+        return
+    top = next(iter(doctree.findall(nodes.section)), None)
+    if top is None:
+        return
+    markup, title = terms_table_html(path, app.config.language or "en")
+    section = nodes.section(ids=["terms-in-five-languages"], names=["terms-in-five-languages"])
+    section += nodes.title(text=title)
+    section += nodes.raw("", markup, format="html")
+    top += section
+
+
+#: the "Run live" line of live_edition.py, in the other editions' languages
+RUN_LIVE = {
+    "ar": (
+        "شغّلها مباشرة: ",
+        "أداة هذا الفصل في دفتر",
+        " (يعمل Python في متصفحك: لا شيء لتثبيته، ولا حاجة إلى الإنترنت).",
+    )
+}
+
+
+def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In another edition, the "Run live" line under the title, in its language.
+
+    The live edition is built once, beside the English book (``<html>/live``), so
+    the link goes one folder further up than live_edition.py's.
+    """
+    words = RUN_LIVE.get(app.config.language or "en")
+    name = live_pages(app.srcdir).get(docname)
+    if words is None or name is None or app.builder.format != "html":
+        return
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        return
+    href = f"{'../' * (docname.count('/') + 1)}{LIVE_DIR}/{NOTEBOOK_URL.format(name=name)}"
+    line = nodes.paragraph(classes=["bd-run-live-line"])
+    line += nodes.strong(text=words[0])
+    line += nodes.reference("", words[1], refuri=href, classes=["bd-run-live"])
+    line += nodes.Text(words[2])
+    at = 1 if section.children and isinstance(section[0], nodes.title) else 0
+    if len(section.children) > at and isinstance(section[at], nodes.paragraph):
+        at += 1
+    section.insert(at, line)
+
+
 def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
     if exception or app.builder.format != "html" or (app.config.language or "en") not in RTL:
         return
@@ -126,10 +241,9 @@ def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
 
 def build_other_editions(app: Sphinx, exception: Exception | None) -> None:
     """From the English HTML build: build each other edition and copy it into ``<html>/<lang>``."""
-    if exception is not None or app.builder.format != "html" or app.config.language not in (
-        None,
-        "en",
-    ):
+    if exception is not None or app.builder.format != "html":
+        return
+    if (app.config.language or "en") != "en":
         return
     for lang, (_, folder, config, toc) in EDITIONS.items():
         out = Path(app.outdir) / folder
@@ -164,6 +278,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _configure)
     # Before the theme drops header templates that render empty (pydata-sphinx-theme).
     app.connect("html-page-context", _switch, priority=400)
+    app.connect("doctree-resolved", add_terms_table)
+    app.connect("doctree-resolved", add_run_live_line)
     app.connect("build-finished", _mark_rtl)
     app.connect("build-finished", build_other_editions)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
