@@ -239,6 +239,18 @@ def test_glossary_shows_the_terms_table(arabic_site: Path) -> None:
     assert rows[0].select_one("td").get_text() == "قطعة"
 
 
+def test_run_live_links_reach_the_live_edition(arabic_site: Path) -> None:
+    """Chapters with a live twin link to it in Arabic, and the link resolves."""
+    found = 0
+    for docname in toc_docnames_ar:
+        here = AR / f"{docname}.html"
+        for link in _soup(docname).select("p.bd-run-live-line a.bd-run-live"):
+            target = (here.parent / str(link["href"]).split("?")[0]).resolve()
+            assert target.is_file(), f"{docname}: {link['href']}"
+            found += 1
+    assert found >= 5, "the chapters with live twins have no Run live line"
+
+
 def test_search_index_holds_arabic_words(arabic_site: Path) -> None:
     """Sphinx has no Arabic search language: words are indexed as written."""
     text = (AR / "searchindex.js").read_text(encoding="utf-8")

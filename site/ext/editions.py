@@ -8,12 +8,17 @@
 * When the English HTML build has finished, it builds the Arabic edition with
   ``jupyter-book build . --config _config_ar.yml --toc _toc_ar.yml
   --path-output _build/ar`` (incremental: only pages whose chapter or ``.po``
-  changed are rebuilt) and copies it to ``<html>/ar``. Every warning of that build
+  changed are rebuilt; all of them when the English build is a full one, ``--all``)
+  and copies it to ``<html>/ar``. Every warning of that build
   is repeated as a warning of this one, so ``jupyter-book build . -W`` fails on
   it. ``BLOCK_DOMINOES_SKIP_AR=1`` skips the step with a warning (developer speed).
 * In a right-to-left edition (``language`` in ``RTL``), every written page gets
   ``dir="rtl"`` on its ``<html>`` tag at the end of the build (the theme builds its
   own ``<html>`` tag, and a child template cannot set it), and ``rtl.css``.
+* Another edition's chapters with a live twin get live_edition.py's "Run live" line in
+  their language, linking to the one live edition beside the English book.
+* The glossary of every edition ends with the terms table of ``locales/terms.csv``:
+  each game word in the sources' five languages, the edition's own language first.
 
 How the Arabic edition is built and translated: ``locales/BUILDING.md`` and
 ``locales/TRANSLATORS.md``.
@@ -239,6 +244,15 @@ def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
             page.write_text(new, encoding="utf-8")
 
 
+#: builds (by id of their Sphinx app) that started from an empty environment: ``--all``
+_FRESH: set[int] = set()
+
+
+def _note_fresh(app: Sphinx) -> None:
+    if not app.env.all_docs:
+        _FRESH.add(id(app))
+
+
 def build_other_editions(app: Sphinx, exception: Exception | None) -> None:
     """From the English HTML build: build each other edition and copy it into ``<html>/<lang>``."""
     if exception is not None or app.builder.format != "html":
@@ -256,6 +270,8 @@ def build_other_editions(app: Sphinx, exception: Exception | None) -> None:
         command = [str(jb) if jb.is_file() else "jupyter-book", "build", str(src)]
         command += ["--config", str(src / config), "--toc", str(src / toc)]
         command += ["--path-output", str(work), "--keep-going"]
+        if id(app) in _FRESH:  # a full English build (--all) rebuilds the edition too
+            command.append("--all")
         started = time.monotonic()
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         log = _ANSI.sub("", done.stdout + done.stderr)
@@ -271,11 +287,17 @@ def build_other_editions(app: Sphinx, exception: Exception | None) -> None:
         if out.exists():
             shutil.rmtree(out)
         shutil.copytree(built, out)
-        logger.info("[%s] edition built in %.1f s", lang, time.monotonic() - started)
+        logger.info(
+            "[%s] edition built in %.1f s (%s)",
+            lang,
+            time.monotonic() - started,
+            " ".join(command[1:]),
+        )
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _configure)
+    app.connect("builder-inited", _note_fresh)
     # Before the theme drops header templates that render empty (pydata-sphinx-theme).
     app.connect("html-page-context", _switch, priority=400)
     app.connect("doctree-resolved", add_terms_table)
