@@ -99,7 +99,8 @@ def _edition(app: Sphinx) -> tuple[str, str, str, set[str] | None]:
 
 def _configure(app: Sphinx, config: Config) -> None:
     """The switch's template and style in the theme's header row; rtl.css for RTL."""
-    config.templates_path.append(str(HERE / "templates"))
+    # First: the themes append their components folders, whose toggles this overrides.
+    config.templates_path.insert(0, str(HERE / "templates"))
     config.html_static_path.append(str(HERE / "static"))
     options = config.html_theme_options
     end = list(options.get("article_header_end") or ["article-header-buttons.html"])
