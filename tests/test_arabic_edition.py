@@ -340,6 +340,58 @@ def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -
         page.close()
 
 
+def test_code_and_results_read_left_to_right(
+    browser: Any, site_url: str, arabic_site: Path
+) -> None:
+    """In an Arabic page the prose runs right to left, code and printed results left to right."""
+    problems: list[str] = []
+    page = _open(browser, f"{site_url}ar/book/rules/scoring.html", problems)
+    try:
+        directions = page.evaluate(
+            """() => ['article p', '.cell_input pre', '.cell_output pre', 'p code'].map(
+                s => getComputedStyle(document.querySelector(s)).direction)"""
+        )
+        assert directions == ["rtl", "ltr", "ltr", "ltr"]
+        assert problems == []
+    finally:
+        page.close()
+
+
+_X_OF = """([mark, first, last]) => {
+    const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.data.indexOf(mark);
+        if (at < 0) continue;
+        const range = document.createRange();
+        const x = k => { range.setStart(n, k); range.setEnd(n, k + 1);
+                         return range.getBoundingClientRect().x; };
+        return [x(n.data.indexOf(first, at)), x(n.data.indexOf(last, at))];
+    }
+    return null;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("docname", "mark", "first", "last"),
+    [
+        ("book/rules/placing", FSI + "[4|6]", "4", "6"),  # a tile in a sentence
+        ("book/reference/rules-card", LRI + "7 + 8", "7", "12"),  # E10's sum
+    ],
+)
+def test_notation_reads_left_to_right_in_prose(
+    browser: Any, site_url: str, arabic_site: Path, docname: str, mark: str, first: str, last: str
+) -> None:
+    """Measured on screen: the tile's first half, or the sum's first number, is on the left."""
+    problems: list[str] = []
+    page = _open(browser, f"{site_url}ar/{docname}.html", problems)
+    try:
+        where = page.evaluate(_X_OF, [mark, first, last])
+        assert where is not None, f"{mark!r} is not in the page"
+        assert where[0] < where[1], f"{mark!r} shows reversed: {where}"
+    finally:
+        page.close()
+
+
 def test_search_finds_an_arabic_word(browser: Any, site_url: str, arabic_site: Path) -> None:
     """The Arabic edition's own search finds the doubles chapter for "مزدوجة"."""
     problems: list[str] = []
