@@ -16,6 +16,7 @@ The browser part uses ``tests/browser_support.py`` (build, serve, Chromium).
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from pathlib import Path
@@ -130,6 +131,24 @@ def test_catalog_complete(path: Path) -> None:
         if not _code_spans(source) <= _code_spans(text):
             problems.append(f"code left out or changed: {where}")
     assert problems == [], "\n".join(problems)
+
+
+def test_rules_card_quotes_pagat() -> None:
+    """Each rule on the Arabic rules card quotes Pagat's Arabic sentence for it, word for
+    word (``locales/ar/rules.csv``, the rows taken from ``block-pagat-ar.txt``)."""
+    card = " ".join(
+        str(m.string) for m in _read(LOCALES / "book" / "reference" / "rules-card.po") if m.id
+    )
+    card = " ".join(card.replace(FSI, "").replace(PDI, "").replace(LRI, "").split())
+    with (ROOT / "locales" / "ar" / "rules.csv").open(encoding="utf-8", newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["id"].startswith("R")]
+    quoted: dict[str, bool] = {}
+    for row in rows:
+        if row["ar_source"].startswith("block-pagat-ar.txt"):
+            sentence = " ".join(row["ar"].split()).rstrip(".")
+            quoted[row["id"]] = quoted.get(row["id"], False) or sentence in card
+    missing = [rule for rule, found in quoted.items() if not found and rule != "R3"]
+    assert len(quoted) == 21 and missing == [], f"no Pagat quote on the card for {missing}"
 
 
 def test_arabic_toc_has_every_page() -> None:
