@@ -63,6 +63,9 @@ SOURCE_GLOBS = (
     "_static/**/*",
     "live/**/*",
     "apps/**/*",
+    "locales/**/*",  # the Arabic edition (_build/html/ar) and its config
+    "_config_ar.yml",
+    "_toc_ar.yml",
 )
 _SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", "_build"}
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")

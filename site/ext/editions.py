@@ -1,0 +1,308 @@
+"""Local Sphinx extension: the book's other-language editions (Arabic first).
+
+* Every page of every edition gets a language switch in its header row: a link to
+  the same page in the other edition (``lang-switch.html``, from ``site/ext/templates``).
+  English pages link to ``ar/<page>.html``; Arabic pages to ``../<page>.html``.
+  An English page the Arabic edition does not have (not in ``_toc_ar.yml``) links
+  to the Arabic edition's first page instead, so no switch ever leads nowhere.
+* When the English HTML build has finished, it builds the Arabic edition with
+  ``jupyter-book build . --config _config_ar.yml --toc _toc_ar.yml
+  --path-output _build/ar`` (incremental: only pages whose chapter or ``.po``
+  changed are rebuilt; all of them when the English build is a full one, ``--all``)
+  and copies it to ``<html>/ar``. Every warning of that build
+  is repeated as a warning of this one, so ``jupyter-book build . -W`` fails on
+  it. ``BLOCK_DOMINOES_SKIP_AR=1`` skips the step with a warning (developer speed).
+* In a right-to-left edition (``language`` in ``RTL``), every written page gets
+  ``dir="rtl"`` on its ``<html>`` tag at the end of the build (the theme builds its
+  own ``<html>`` tag, and a child template cannot set it), and ``rtl.css``.
+* Another edition's chapters with a live twin get live_edition.py's "Run live" line in
+  their language, linking to the one live edition beside the English book.
+* The glossary of every edition ends with the terms table of ``locales/terms.csv``:
+  each game word in the sources' five languages, the edition's own language first.
+
+How the Arabic edition is built and translated: ``locales/BUILDING.md`` and
+``locales/TRANSLATORS.md``.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+from docutils import nodes
+from live_edition import LIVE_DIR, NOTEBOOK_URL, live_pages
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+#: languages written right to left
+RTL = {"ar", "fa", "he", "ur"}
+#: the other editions of the English book: language -> (label, folder, config, toc)
+EDITIONS = {"ar": ("العربية", "ar", "_config_ar.yml", "_toc_ar.yml")}
+SKIP_ENV = "BLOCK_DOMINOES_SKIP_AR"
+_HTML_TAG = re.compile(r"<html(?![^>]*\bdir=)([^>]*)>")
+_WARNING = re.compile(r"\b(WARNING|ERROR|CRITICAL|SEVERE)\b:")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def toc_docnames(toc: Path) -> list[str]:
+    """Every page in a Jupyter Book toc file (root first), as docnames."""
+    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
+    names = [str(data["root"])]
+
+    def walk(entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            if "file" in entry:
+                names.append(str(entry["file"]).removesuffix(".md").removesuffix(".ipynb"))
+            for key in ("parts", "chapters", "sections"):
+                walk(entry.get(key) or [])
+
+    walk([{key: data[key]} for key in ("parts", "chapters", "sections") if key in data])
+    return names
+
+
+def switch_href(pagename: str, root: str, twin: str) -> str:
+    """The relative address of ``twin`` in the edition at ``root`` (from this edition's root).
+
+    >>> switch_href("book/rules/setup", "ar", "book/rules/setup")
+    '../../ar/book/rules/setup.html'
+    >>> switch_href("book/intro", "..", "book/intro")
+    '../../book/intro.html'
+    >>> switch_href("search", "ar", "search")
+    'ar/search.html'
+    """
+    return f"{'../' * pagename.count('/')}{root}/{twin}.html"
+
+
+def _edition(app: Sphinx) -> tuple[str, str, str, set[str] | None]:
+    """(language, label, root, twin pages or None for all) of the OTHER edition."""
+    language = app.config.language or "en"
+    if language in EDITIONS:
+        return "en", "English", "..", None
+    lang = next(iter(EDITIONS))
+    label, folder, _, toc = EDITIONS[lang]
+    return lang, label, folder, set(toc_docnames(Path(app.srcdir) / toc))
+
+
+def _configure(app: Sphinx, config: Config) -> None:
+    """The switch's template and style in the theme's header row; rtl.css for RTL."""
+    # First: the themes append their components folders, whose toggles this overrides.
+    config.templates_path.insert(0, str(HERE / "templates"))
+    config.html_static_path.append(str(HERE / "static"))
+    options = config.html_theme_options
+    end = list(options.get("article_header_end") or ["article-header-buttons.html"])
+    if "lang-switch.html" not in end:
+        options["article_header_end"] = ["lang-switch.html", *end]
+    app.add_css_file("editions.css")
+    if (config.language or "en") in RTL:
+        app.add_css_file("rtl.css")
+
+
+def _switch(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Tell lang-switch.html where this page is in the other edition."""
+    lang, label, root, twins = _edition(app)
+    twin = pagename
+    if twins is not None and pagename.startswith("book/") and pagename not in twins:
+        twin = app.config.root_doc  # not translated yet: the other edition's first page
+    context["bd_switch_url"] = switch_href(pagename, root, twin)
+    context["bd_switch_lang"] = lang
+    context["bd_switch_label"] = label
+
+
+#: the glossary page, and the terms table added at its end (from locales/terms.csv)
+GLOSSARY = "book/reference/glossary"
+TERMS_CSV = Path("locales") / "terms.csv"
+TERMS_LANGS = (
+    ("en", "English"),
+    ("ar", "العربية"),
+    ("bg", "Български"),
+    ("el", "Ελληνικά"),
+    ("tr", "Türkçe"),
+)
+TERMS_TEXT = {
+    "en": (
+        "The terms in the sources' five languages",
+        "Every game word of this book in the languages of its sources, each taken from "
+        "a source's own words where it has one. A * marks a word that is ours: no source "
+        "uses it. <code>locales/terms.csv</code> names the source file, line and phrase "
+        "of every other word.",
+    ),
+    "ar": (
+        "المصطلحات بلغات المصادر الخمس",
+        "كل كلمة من كلمات اللعبة في هذا الكتاب بلغات مصادره، مأخوذة من كلمات المصدر "
+        "نفسه حيث توجد. تعلّم * كلمة من عندنا: لا يستعملها أي مصدر. ويذكر "
+        "<code>locales/terms.csv</code> ملف المصدر وسطره وعبارته لكل كلمة أخرى.",
+    ),
+}
+
+
+def _dir(code: str) -> str:
+    return f' dir="{"rtl" if code in RTL else "ltr"}"'
+
+
+def terms_table_html(csv_path: Path, language: str) -> tuple[str, str]:
+    """The terms table (one row per term, one column per language) as HTML, and its title.
+
+    Each cell carries its language (``lang``, and ``dir`` for right-to-left ones)
+    so that browsers shape and order it right inside either edition.
+    """
+    with csv_path.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    title, intro = TERMS_TEXT.get(language, TERMS_TEXT["en"])
+    # The edition's own language first, then the others in the table's order.
+    langs = sorted(TERMS_LANGS, key=lambda pair: pair[0] != language)
+    head = "".join(
+        f'<th lang="{code}"{_dir(code)}>{html.escape(name)}</th>' for code, name in langs
+    )
+    body = []
+    for row in rows:
+        cells = []
+        for code, _ in langs:
+            word = html.escape(row[code])
+            ours = code != "en" and row.get(f"{code}_source", "").strip() == "ours"
+            foreign = "" if code == language else ' class="bd-foreign"'
+            star = " *" if ours else ""
+            cells.append(f'<td lang="{code}"{_dir(code)}{foreign}>{word}{star}</td>')
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    return (
+        f'<p>{intro}</p><div class="pst-scrollable-table-container bd-terms-table">'
+        f'<table class="table"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    ), title
+
+
+def add_terms_table(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """At the end of the glossary: the terms table of ``locales/terms.csv``."""
+    path = Path(app.srcdir) / TERMS_CSV
+    if docname != GLOSSARY or app.builder.format != "html" or not path.is_file():
+        return
+    top = next(iter(doctree.findall(nodes.section)), None)
+    if top is None:
+        return
+    markup, title = terms_table_html(path, app.config.language or "en")
+    section = nodes.section(ids=["terms-in-five-languages"], names=["terms-in-five-languages"])
+    section += nodes.title(text=title)
+    section += nodes.raw("", markup, format="html")
+    top += section
+
+
+#: the "Run live" line of live_edition.py, in the other editions' languages
+RUN_LIVE = {
+    "ar": (
+        "شغّلها مباشرة: ",
+        "أداة هذا الفصل في دفتر",
+        " (يعمل Python في متصفحك: لا شيء لتثبيته، ولا حاجة إلى الإنترنت).",
+    )
+}
+
+
+def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In another edition, the "Run live" line under the title, in its language.
+
+    The live edition is built once, beside the English book (``<html>/live``), so
+    the link goes one folder further up than live_edition.py's.
+    """
+    words = RUN_LIVE.get(app.config.language or "en")
+    name = live_pages(app.srcdir).get(docname)
+    if words is None or name is None or app.builder.format != "html":
+        return
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        return
+    href = f"{'../' * (docname.count('/') + 1)}{LIVE_DIR}/{NOTEBOOK_URL.format(name=name)}"
+    line = nodes.paragraph(classes=["bd-run-live-line"])
+    line += nodes.strong(text=words[0])
+    line += nodes.reference("", words[1], refuri=href, classes=["bd-run-live"])
+    line += nodes.Text(words[2])
+    at = 1 if section.children and isinstance(section[0], nodes.title) else 0
+    if len(section.children) > at and isinstance(section[at], nodes.paragraph):
+        at += 1
+    section.insert(at, line)
+
+
+def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
+    if exception or app.builder.format != "html" or (app.config.language or "en") not in RTL:
+        return
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = _HTML_TAG.sub(r'<html dir="rtl"\1>', text, count=1)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+
+
+#: builds (by id of their Sphinx app) that started from an empty environment: ``--all``
+_FRESH: set[int] = set()
+
+
+def _note_fresh(app: Sphinx) -> None:
+    if not app.env.all_docs:
+        _FRESH.add(id(app))
+
+
+def build_other_editions(app: Sphinx, exception: Exception | None) -> None:
+    """From the English HTML build: build each other edition and copy it into ``<html>/<lang>``."""
+    if exception is not None or app.builder.format != "html":
+        return
+    if (app.config.language or "en") != "en":
+        return
+    for lang, (_, folder, config, toc) in EDITIONS.items():
+        out = Path(app.outdir) / folder
+        if os.environ.get(SKIP_ENV) == "1":
+            logger.warning("%s edition skipped (%s=1): %s is not updated", lang, SKIP_ENV, out)
+            continue
+        src = Path(app.srcdir)
+        work = src / "_build" / lang
+        jb = Path(sys.executable).with_name("jupyter-book")
+        command = [str(jb) if jb.is_file() else "jupyter-book", "build", str(src)]
+        command += ["--config", str(src / config), "--toc", str(src / toc)]
+        command += ["--path-output", str(work), "--keep-going"]
+        if id(app) in _FRESH:  # a full English build (--all) rebuilds the edition too
+            command.append("--all")
+        started = time.monotonic()
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        log = _ANSI.sub("", done.stdout + done.stderr)
+        for line in log.splitlines():
+            if _WARNING.search(line):
+                logger.warning("[%s edition] %s", lang, line.strip(), type="editions")
+        built = work / "_build" / "html"
+        if done.returncode != 0 or not (built / "index.html").is_file():
+            raise ExtensionError(
+                f"the {lang} edition did not build ({' '.join(command)}):\n{log[-3000:]}\n"
+                f"(set {SKIP_ENV}=1 to build the English book without it)"
+            )
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(built, out)
+        logger.info(
+            "[%s] edition built in %.1f s (%s)",
+            lang,
+            time.monotonic() - started,
+            " ".join(command[1:]),
+        )
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("config-inited", _configure)
+    app.connect("builder-inited", _note_fresh)
+    # Before the theme drops header templates that render empty (pydata-sphinx-theme).
+    app.connect("html-page-context", _switch, priority=400)
+    app.connect("doctree-resolved", add_terms_table)
+    app.connect("doctree-resolved", add_run_live_line)
+    app.connect("build-finished", _mark_rtl)
+    app.connect("build-finished", build_other_editions)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,427 @@
+"""The Arabic edition (issue 15): complete catalogs, and the built pages in Chromium.
+
+- Every ``.po`` under ``locales/ar`` is complete: no untranslated and no fuzzy entry,
+  and every translation keeps its source's rule ids, links and glue keys.
+- ``_config_ar.yml`` is ``_config.yml`` plus the Arabic keys; ``_toc_ar.yml`` lists
+  the same pages as ``_toc.yml`` (a chapter left out would have no Arabic twin).
+- The built edition (``_build/html/ar``, made by ``jupyter-book build .``): every page
+  is ``lang="ar" dir="rtl"``, its language switch leads to the same page in English and
+  back, its prose holds no English sentence (code cells, their outputs, glued engine
+  values and tile notation excepted, as the engine does not speak Arabic yet) and every
+  tile in it is isolated for bidi. In Chromium: every page loads from 127.0.0.1 alone
+  with no page error and no sideways scroll at 400 px, and the search finds Arabic words.
+
+The browser part uses ``tests/browser_support.py`` (build, serve, Chromium).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from babel.messages.pofile import read_po
+from browser_support import HTML, ROOT, SiteBuild, toc_docnames
+from bs4 import BeautifulSoup
+
+LOCALES = ROOT / "locales" / "ar" / "LC_MESSAGES"
+AR = HTML / "ar"
+PHONE = {"width": 400, "height": 800}
+FSI, LRI, PDI = "\u2068", "\u2066", "\u2069"
+
+# What in an Arabic page is not prose: code cells with their outputs, code, glued
+# engine values, elements in another language (the terms table), heading anchors.
+NOT_PROSE = (
+    "div.cell",
+    "pre",
+    "code",
+    "script",
+    "style",
+    ".pasted-text",
+    ".bd-foreign",
+    "div.highlight",
+    "[lang]:not([lang=ar])",
+    ".headerlink",
+)
+# Four or more Latin words in a row: an English sentence (or most of one). Names and
+# single words quoted from the engine, such as "Pagat" or "(low end)", stay below it.
+ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[\s,;:()\"“”.!?-]+[A-Za-z][A-Za-z'’]*){3,}")
+BARE_TILE = re.compile(rf"(?<![{FSI}{LRI}])\[\d+\|\d+\]")
+_IDS = re.compile(r"(?<![A-Za-z0-9])[REV]\d{1,2}(?![0-9])")
+_ROLE = re.compile(r"\{(ref|doc|glue:text)\}`([^`]*)`")
+_ANY_ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")
+_CODE = re.compile(r"`([^`]+)`")
+_LINK = re.compile(r"\]\(([^)]+)\)")
+
+
+def _toc_ar() -> list[str]:
+    """The pages of the Arabic edition, from ``_toc_ar.yml`` (root first)."""
+    data = yaml.safe_load((ROOT / "_toc_ar.yml").read_text(encoding="utf-8"))
+    names = [str(data["root"])]
+    for part in data.get("parts", []):
+        names += [str(c["file"]) for c in part.get("chapters", [])]
+    return names
+
+
+toc_docnames_ar = _toc_ar()
+AR_PAGES = [*toc_docnames_ar, "search", "genindex"]
+
+
+def catalogs() -> list[Path]:
+    return sorted(LOCALES.rglob("*.po"))
+
+
+def _read(path: Path) -> Any:
+    with path.open("rb") as f:
+        return read_po(f, locale="ar")
+
+
+def _code_spans(text: str) -> set[str]:
+    """The literal code spans of a message (roles such as {ref}`...` removed first)."""
+    return set(_CODE.findall(_ANY_ROLE.sub("", text)))
+
+
+def _target(role: str, text: str) -> str:
+    """The target of a role: ``text <target>`` -> target; the glue key without its page."""
+    match = re.search(r"<([^>]+)>$", text)
+    target = match.group(1) if match else text
+    if role == "glue:text":
+        target = target.split("::")[-1].split(":")[0]
+    return target
+
+
+def test_catalogs_exist_for_every_chapter() -> None:
+    """One catalog per page of the book, plus the theme's words."""
+    have = {p.relative_to(LOCALES).with_suffix("").as_posix() for p in catalogs()}
+    want = {*toc_docnames(), "sphinx"}
+    assert want <= have, f"no catalog for {sorted(want - have)}"
+
+
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.relative_to(LOCALES).as_posix())
+def test_catalog_complete(path: Path) -> None:
+    """No untranslated and no fuzzy entry; every translation keeps its source's rule
+    ids (R7, E2, V3), its links, cross-references, glue keys and code."""
+    problems = []
+    for message in _read(path):
+        if not message.id:
+            continue
+        source = message.id if isinstance(message.id, str) else message.id[0]
+        text = message.string if isinstance(message.string, str) else message.string[0]
+        where = f"{source[:60]!r}"
+        if not text:
+            problems.append(f"untranslated: {where}")
+            continue
+        if message.fuzzy:
+            problems.append(f"fuzzy: {where}")
+        if sorted(_IDS.findall(source)) != sorted(_IDS.findall(text)):
+            problems.append(f"rule ids differ: {where}")
+        roles = sorted((r, _target(r, t)) for r, t in _ROLE.findall(source))
+        kept = sorted((r, _target(r, t)) for r, t in _ROLE.findall(text))
+        if [r for r in roles if r[0] != "doc"] != [k for k in kept if k[0] != "doc"]:
+            problems.append(f"refs or glue differ: {where}")
+        if {t for r, t in roles if r == "doc"} != {t for r, t in kept if r == "doc"}:
+            problems.append(f"doc links differ: {where}")
+        if sorted(_LINK.findall(source)) != sorted(_LINK.findall(text)):
+            problems.append(f"links differ: {where}")
+        if not _code_spans(source) <= _code_spans(text):
+            problems.append(f"code left out or changed: {where}")
+    assert problems == [], "\n".join(problems)
+
+
+def test_rules_card_quotes_pagat() -> None:
+    """Each rule on the Arabic rules card quotes Pagat's Arabic sentence for it, word for
+    word (``locales/ar/rules.csv``, the rows taken from ``block-pagat-ar.txt``)."""
+    card = " ".join(
+        str(m.string) for m in _read(LOCALES / "book" / "reference" / "rules-card.po") if m.id
+    )
+    card = " ".join(card.replace(FSI, "").replace(PDI, "").replace(LRI, "").split())
+    with (ROOT / "locales" / "ar" / "rules.csv").open(encoding="utf-8", newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["id"].startswith("R")]
+    quoted: dict[str, bool] = {}
+    for row in rows:
+        if row["ar_source"].startswith("block-pagat-ar.txt"):
+            sentence = " ".join(row["ar"].split()).rstrip(".")
+            quoted[row["id"]] = quoted.get(row["id"], False) or sentence in card
+    missing = [rule for rule, found in quoted.items() if not found and rule != "R3"]
+    assert len(quoted) == 21 and missing == [], f"no Pagat quote on the card for {missing}"
+
+
+def test_arabic_toc_has_every_page() -> None:
+    """The Arabic edition has every page of the English one, in the same order."""
+    assert _toc_ar() == toc_docnames()
+
+
+def test_arabic_config_is_the_english_one_plus_arabic_keys() -> None:
+    """``_config_ar.yml`` differs from ``_config.yml`` only where it says "ar"."""
+    en = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    ar = yaml.safe_load((ROOT / "_config_ar.yml").read_text(encoding="utf-8"))
+    assert ar["sphinx"]["config"]["language"] == "ar"
+    assert "live_edition" not in ar["sphinx"]["local_extensions"]
+    for key in en.keys() - {"title", "author", "sphinx"}:
+        assert ar[key] == en[key], key
+    for key, value in en["sphinx"]["config"].items():
+        assert ar["sphinx"]["config"][key] == value, key
+    extensions = dict(en["sphinx"]["local_extensions"])
+    del extensions["live_edition"]
+    assert ar["sphinx"]["local_extensions"] == extensions
+
+
+# --- the built edition --------------------------------------------------------
+
+
+def _soup(docname: str) -> BeautifulSoup:
+    path = AR / f"{docname}.html"
+    assert path.is_file(), f"{path} was not built"
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def prose(soup: BeautifulSoup) -> str:
+    """The text of a page's article outside code, outputs, glue and foreign words."""
+    article = soup.select_one("article.bd-article") or soup.select_one("main")
+    assert article is not None, "no article"
+    for selector in NOT_PROSE:
+        for element in article.select(selector):
+            element.decompose()
+    return " ".join(article.get_text(" ").split())
+
+
+def english_sentences(soup: BeautifulSoup) -> list[str]:
+    """Runs of four or more Latin-letter words in the prose of a page."""
+    return ENGLISH_RUN.findall(prose(soup))
+
+
+def test_english_checker_catches_english() -> None:
+    """The checker finds an English sentence in prose, and not one in code or output."""
+    page = BeautifulSoup(
+        '<article class="bd-article"><p>ضع قطعة. Place one tile at either end.</p>'
+        '<div class="cell"><pre>Open: [1|4] high end 4</pre></div>'
+        "<p>طرف القيمة الصغرى (low end) و<code>block-dominoes play --json</code></p>"
+        "</article>",
+        "html.parser",
+    )
+    assert english_sentences(page) == ["Place one tile at either end"]
+
+
+@pytest.fixture(scope="module")
+def arabic_site(built_site: SiteBuild) -> Path:
+    assert (AR / "index.html").is_file(), "jupyter-book build . did not build _build/html/ar"
+    return AR
+
+
+@pytest.mark.parametrize("docname", AR_PAGES)
+def test_page_is_arabic_rtl(arabic_site: Path, docname: str) -> None:
+    html_tag = _soup(docname).find("html")
+    assert html_tag is not None
+    assert (html_tag.get("lang"), html_tag.get("dir")) == ("ar", "rtl")
+
+
+@pytest.mark.parametrize("docname", AR_PAGES)
+def test_switch_links_both_ways(arabic_site: Path, docname: str) -> None:
+    """The Arabic page links to its English twin, and the twin links back."""
+    here = AR / f"{docname}.html"
+    link = _soup(docname).select_one("a.bd-lang-switch")
+    assert link is not None, "no language switch"
+    twin = (here.parent / str(link["href"])).resolve()
+    assert twin == (HTML / f"{docname}.html").resolve(), link["href"]
+    back = BeautifulSoup(twin.read_text(encoding="utf-8"), "html.parser")
+    link = back.select_one("a.bd-lang-switch")
+    assert link is not None, "the English page has no language switch"
+    assert link.get("hreflang") == "ar"
+    assert (twin.parent / str(link["href"])).resolve() == here.resolve(), link["href"]
+
+
+@pytest.mark.parametrize("docname", toc_docnames_ar)
+def test_no_english_prose(arabic_site: Path, docname: str) -> None:
+    """No English sentence left in the prose of an Arabic page."""
+    assert english_sentences(_soup(docname)) == []
+
+
+@pytest.mark.parametrize("docname", toc_docnames_ar)
+def test_tiles_isolated_in_prose(arabic_site: Path, docname: str) -> None:
+    """Every tile written in Arabic prose is wrapped for bidi, or it shows reversed."""
+    assert BARE_TILE.findall(prose(_soup(docname))) == []
+
+
+def test_glossary_shows_the_terms_table(arabic_site: Path) -> None:
+    table = _soup("book/reference/glossary").select_one(".bd-terms-table table")
+    assert table is not None
+    heads = [th.get("lang") for th in table.select("thead th")]
+    assert heads == ["ar", "en", "bg", "el", "tr"]
+    rows = table.select("tbody tr")
+    terms = (ROOT / "locales" / "terms.csv").read_text(encoding="utf-8").splitlines()
+    assert len(rows) == len(terms) - 1
+    assert rows[0].select_one("td").get_text() == "قطعة"
+
+
+def test_run_live_links_reach_the_live_edition(arabic_site: Path) -> None:
+    """Chapters with a live twin link to it in Arabic, and the link resolves."""
+    found = 0
+    for docname in toc_docnames_ar:
+        here = AR / f"{docname}.html"
+        for link in _soup(docname).select("p.bd-run-live-line a.bd-run-live"):
+            target = (here.parent / str(link["href"]).split("?")[0]).resolve()
+            assert target.is_file(), f"{docname}: {link['href']}"
+            found += 1
+    assert found >= 5, "the chapters with live twins have no Run live line"
+
+
+def test_search_index_holds_arabic_words(arabic_site: Path) -> None:
+    """Sphinx has no Arabic search language: words are indexed as written."""
+    text = (AR / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text.removeprefix("Search.setIndex(").removesuffix(")"))
+    for word in ("مزدوجة", "السلسلة", "بلوك", "تمرير", "الدور"):
+        assert word in index["terms"], word
+
+
+# --- in Chromium ----------------------------------------------------------------
+
+
+def _open(browser: Any, url: str, problems: list[str]) -> Any:
+    page = browser.new_page()
+
+    def route(r: Any) -> None:
+        parts = urlsplit(r.request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != "127.0.0.1":
+            problems.append(f"request off the machine: {r.request.url}")
+            r.abort()
+        else:
+            r.continue_()
+
+    page.route("**/*", route)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on(
+        "response",
+        lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None,
+    )
+    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} ({r.failure})"))
+    page.goto(url, wait_until="load")
+    return page
+
+
+@pytest.fixture(scope="module")
+def visits(browser: Any, site_url: str, arabic_site: Path) -> dict[str, tuple[list[str], int]]:
+    """Every Arabic page opened at once: its problems, and its width at 400 px."""
+    opened = []
+    for docname in AR_PAGES:
+        problems: list[str] = []
+        opened.append((docname, _open(browser, f"{site_url}ar/{docname}.html", problems), problems))
+    found = {}
+    try:
+        for docname, page, _ in opened:
+            if "widget-state+json" in (AR / f"{docname}.html").read_text(encoding="utf-8"):
+                page.wait_for_selector(
+                    ".widget-subarea .jupyter-widgets", state="attached", timeout=20_000
+                )
+            page.wait_for_load_state("networkidle")
+        opened[0][1].wait_for_timeout(2500)  # the widgets' fonts come a second later
+        for _, page, _ in opened:
+            page.set_viewport_size(PHONE)
+        opened[0][1].wait_for_timeout(300)
+        for docname, page, problems in opened:
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            found[docname] = (list(problems), int(width))
+    finally:
+        for _, page, _ in opened:
+            page.close()
+    return found
+
+
+@pytest.mark.parametrize("docname", AR_PAGES)
+def test_page_offline_clean(visits: dict[str, tuple[list[str], int]], docname: str) -> None:
+    assert visits[docname][0] == []
+
+
+@pytest.mark.parametrize("docname", AR_PAGES)
+def test_page_fits_a_phone(visits: dict[str, tuple[list[str], int]], docname: str) -> None:
+    assert visits[docname][1] <= PHONE["width"]
+
+
+def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -> None:
+    """In the browser: the Arabic rules card's switch opens the English one, and back."""
+    problems: list[str] = []
+    page = _open(browser, f"{site_url}ar/book/reference/rules-card.html", problems)
+    try:
+        page.click("a.bd-lang-switch")
+        page.wait_for_load_state("load")
+        assert page.url == f"{site_url}book/reference/rules-card.html"
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        page.click("a.bd-lang-switch")
+        page.wait_for_load_state("load")
+        assert page.url == f"{site_url}ar/book/reference/rules-card.html"
+        assert page.evaluate("() => document.documentElement.dir") == "rtl"
+        assert problems == []
+    finally:
+        page.close()
+
+
+def test_code_and_results_read_left_to_right(
+    browser: Any, site_url: str, arabic_site: Path
+) -> None:
+    """In an Arabic page the prose runs right to left, code and printed results left to right."""
+    problems: list[str] = []
+    page = _open(browser, f"{site_url}ar/book/rules/scoring.html", problems)
+    try:
+        directions = page.evaluate(
+            """() => ['article p', '.cell_input pre', '.cell_output pre', 'p code'].map(
+                s => getComputedStyle(document.querySelector(s)).direction)"""
+        )
+        assert directions == ["rtl", "ltr", "ltr", "ltr"]
+        assert problems == []
+    finally:
+        page.close()
+
+
+_X_OF = """([mark, first, last]) => {
+    const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.data.indexOf(mark);
+        if (at < 0) continue;
+        const range = document.createRange();
+        const x = k => { range.setStart(n, k); range.setEnd(n, k + 1);
+                         return range.getBoundingClientRect().x; };
+        return [x(n.data.indexOf(first, at)), x(n.data.indexOf(last, at))];
+    }
+    return null;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("docname", "mark", "first", "last"),
+    [
+        ("book/rules/placing", FSI + "[4|6]", "4", "6"),  # a tile in a sentence
+        ("book/reference/rules-card", LRI + "7 + 8", "7", "12"),  # E10's sum
+    ],
+)
+def test_notation_reads_left_to_right_in_prose(
+    browser: Any, site_url: str, arabic_site: Path, docname: str, mark: str, first: str, last: str
+) -> None:
+    """Measured on screen: the tile's first half, or the sum's first number, is on the left."""
+    problems: list[str] = []
+    page = _open(browser, f"{site_url}ar/{docname}.html", problems)
+    try:
+        where = page.evaluate(_X_OF, [mark, first, last])
+        assert where is not None, f"{mark!r} is not in the page"
+        assert where[0] < where[1], f"{mark!r} shows reversed: {where}"
+    finally:
+        page.close()
+
+
+def test_search_finds_an_arabic_word(browser: Any, site_url: str, arabic_site: Path) -> None:
+    """The Arabic edition's own search finds the doubles chapter for "مزدوجة"."""
+    problems: list[str] = []
+    page = _open(browser, f"{site_url}ar/search.html?q=مزدوجة", problems)
+    try:
+        page.wait_for_function(
+            "() => document.querySelectorAll('ul.search li a').length > 0",
+            timeout=20_000,
+        )
+        hits = page.locator("ul.search li a").evaluate_all("links => links.map(a => a.href)")
+        assert any("/ar/book/rules/doubles.html" in h for h in hits), hits
+        assert problems == []
+    finally:
+        page.close()
