@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from html import unescape
 from typing import TYPE_CHECKING
 
+from .i18n import _, iso
 from .line import Line
 from .round import Draw, Pass, Play, RoundState
 from .tiles import Tile
@@ -405,13 +406,19 @@ def fit_text(line: Line, tile: Tile) -> str:
     """
     if line.is_empty:
         line.check(tile)
-        return f"{tile} may lead: the line is empty, so any tile may lead (R5, R7)."
+        return _("{tile} may lead: the line is empty, so any tile may lead (R5, R7).").format(
+            tile=iso(tile)
+        )
     values = line.fits(tile)
     if not values:
         line.check(tile)  # raises with the engine's reason
     line.check(tile, values[0])  # e.g. the tile is already on the line (R2)
     ends = [e for e in line.open_ends if e.value in values]
-    return f"{tile} fits {' or '.join(str(e) for e in ends)}."
+    if len(ends) == 2:
+        return _("{tile} fits {first} or {second}.").format(
+            tile=iso(tile), first=ends[0], second=ends[1]
+        )
+    return _("{tile} fits {end}.").format(tile=iso(tile), end=ends[0])
 
 
 def _line_body(

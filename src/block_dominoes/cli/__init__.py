@@ -17,6 +17,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from ..i18n import _, available_languages, language
 from . import info, play, records, sheet, simulate
 from .base import Parser, Subparsers, UsageError
 
@@ -36,6 +37,13 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
 
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="block-dominoes", description="Check the rules of Block dominoes.")
+    p.add_argument(
+        "--lang",
+        metavar="LANG",
+        default=None,
+        help=f"language of the output ({', '.join(available_languages())}; default: "
+        "$BLOCK_DOMINOES_LANG, else en); notation, JSON keys and rule ids stay as they are",
+    )
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser, metavar="COMMAND")
     for register in COMMANDS:
         register(sub)
@@ -58,7 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         ns = _parse(args)
-        text, data, *rest = ns.func(ns)
+        with language(ns.lang):
+            text, data, *rest = ns.func(ns)
         if getattr(ns, "json", False):
             print(json.dumps(data, ensure_ascii=False))
         elif text:
@@ -78,7 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("block-dominoes: error: the input is nested too deeply to read", file=sys.stderr)
         return 2
     except (ValueError, OSError) as e:
-        print(f"block-dominoes: error: {_one_line(e)}", file=sys.stderr)
+        with language(_safe_lang(args)):
+            print(
+                _("block-dominoes: error: {message}").format(message=_one_line(e)), file=sys.stderr
+            )
         return 2
     except Exception as e:  # a bug: one line, not a traceback (BLOCK_DOMINOES_DEBUG=1 shows it)
         if os.environ.get("BLOCK_DOMINOES_DEBUG") == "1":
@@ -90,6 +102,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     return int(rest[0]) if rest else 0
+
+
+def _safe_lang(args: list[str]) -> str | None:
+    """The ``--lang`` of ``args`` if it is a language the engine speaks (for the error line)."""
+    for i, a in enumerate(args):
+        value = a.split("=", 1)[1] if a.startswith("--lang=") else None
+        if a == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        if value is not None:
+            return value if value in available_languages() else None
+    return None
 
 
 def _one_line(e: BaseException) -> str:
