@@ -332,3 +332,26 @@ def test_the_wheel_contains_the_compiled_catalog(tmp_path: Path) -> None:
 def _mk(path: Path) -> Path:
     path.mkdir(parents=True)
     return path
+
+
+def test_checker_verdict_in_arabic_names_the_move_and_rule() -> None:
+    from block_dominoes.checker import check_record
+    from block_dominoes.records import parse_record
+
+    rec = parse_record(
+        "hand 1: 1-4 2-2 0-1 0-2 3-3 5-5 6-6\nhand 2: 4-6 0-0 0-3 2-3 2-5 3-5 5-6\n"
+        "1: [1|4]\n2: pass"
+    )
+    with language("ar"):
+        verdict = check_record(rec)
+        text = verdict.describe()
+    assert verdict.first_error is not None and verdict.first_error.rule == "R9"
+    first, second = text.split("\n")
+    assert first == "غير صحيح: النقلة 2 (السطر 4 من السجل) تخالف R9"
+    assert strip_isolates(second) == (
+        "مرر اللاعب 2 دوره، لكنه كان يستطيع وضع [4|6] على الطرف ذي القيمة 4: "
+        "من استطاع وضع قطعة وجب عليه ذلك (R9)"
+    )
+    assert (
+        check_record(rec).describe().startswith("invalid: move 2 (line 4 of the record) breaks R9")
+    )
