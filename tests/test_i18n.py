@@ -355,3 +355,27 @@ def test_checker_verdict_in_arabic_names_the_move_and_rule() -> None:
     assert (
         check_record(rec).describe().startswith("invalid: move 2 (line 4 of the record) breaks R9")
     )
+
+
+def test_explorer_widget_answers_in_arabic_after_a_change() -> None:
+    pytest.importorskip("ipywidgets")
+    from block_dominoes.widgets import attachment_explorer
+
+    wid = attachment_explorer("1-4 1-1", "1-3", lang="ar")
+    assert strip_isolates(wid.text) == (
+        "[1|3] على الطرف ذي القيمة 1\n[1|3] تناسب [1|1] (الخط B, 1)."
+    )
+    wid.tile_text.value = "5-6"
+    assert "نقلة غير مسموحة" in wid.text and "(R7)" in wid.text
+    assert attachment_explorer("1-4 1-1", "1-3").text.startswith("[1|3] on the 1")
+
+
+def test_set_language_is_the_default_and_a_block_overrides_it() -> None:
+    try:
+        assert i18n.set_language("ar") == "ar"
+        assert Line.build(["1-4"]).describe().startswith("القطع: ")
+        with language("en"):
+            assert Line.build(["1-4"]).describe().startswith("Tiles: [1|4].")
+    finally:
+        i18n.set_language(None)
+    assert Line.build(["1-4"]).describe().startswith("Tiles: [1|4].")

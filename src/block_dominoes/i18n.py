@@ -15,8 +15,9 @@ Catalogs live in ``block_dominoes/locale/<lang>/LC_MESSAGES/block_dominoes.po``.
 ``.mo`` beside each is compiled at build time (``setup.py``'s ``build_py``, so every
 wheel and ``pip install .`` has them); a checkout without them (an editable install)
 compiles the ``.po`` in memory with Babel the first time the language is used, or, if
-Babel is not installed, falls back to English. ``tools/compile_catalogs.py`` writes
-the ``.mo`` files in place.
+Babel is not installed, falls back to English. ``pybabel compile -D block_dominoes -d
+src/block_dominoes/locale`` writes the ``.mo`` files in place; ``tools/update_catalogs.sh``
+re-extracts the messages and merges them into every ``.po``.
 
 Tile notation inside right-to-left text is wrapped by :func:`iso` in FSI ... PDI
 (U+2068 ... U+2069) so ``[1|4]`` is not shown as ``[4|1]``; in a left-to-right
@@ -119,22 +120,26 @@ try:
 except UnknownLanguageError:  # a bad variable must not stop the import: stay English
     _default = "en"
 
-_current: ContextVar[str] = ContextVar("block_dominoes_language", default=_default)
+#: the language of a :func:`language` block (None outside any: the default applies)
+_current: ContextVar[str | None] = ContextVar("block_dominoes_language", default=None)
 
 
 def get_language() -> str:
     """The current language code (``"en"``, ``"ar"``, ...)."""
-    return _current.get()
+    return _current.get() or _default
 
 
 def set_language(lang: str | None) -> str:
-    """Make ``lang`` the current language (None: English); return its code.
+    """Make ``lang`` the default language of the process (None: English); return its code.
 
-    Raises :class:`UnknownLanguageError` for a language with no catalog.
+    A plain global, not a context variable, so it holds in every later notebook cell
+    (a kernel may run each cell in its own context); a :func:`language` block still
+    overrides it. Raises :class:`UnknownLanguageError` for a language with no catalog.
     """
+    global _default
     code = _normalise(lang)
     _translations(code)
-    _current.set(code)
+    _default = code
     return code
 
 
