@@ -235,7 +235,8 @@ def wheels_step(cache: Path, requirements: Path, name: str) -> Path:
 
 
 def engine_step(cache: Path) -> Path:
-    sources = [ROOT / "pyproject.toml", ROOT / "README.md", ROOT / "LICENSE"]
+    # setup.py compiles the gettext catalogs into the wheel (block_dominoes.i18n)
+    sources = [ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "README.md", ROOT / "LICENSE"]
     sources += [
         p
         for p in (ROOT / "src").rglob("*")

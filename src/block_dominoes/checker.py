@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 
 from .deal import first_lead
 from .errors import BlockDominoesError, InvalidPositionError
+from .i18n import N_, _, iso, ngettext
 from .records import ClaimedOutcome, Record
 from .round import Draw, Move, Pass, Play, RoundState
 from .rules import BlockedScoring, FirstLead, Rules, find_rules
@@ -59,12 +60,14 @@ class Violation:
     def where(self) -> str:
         """``move 7``, ``the deal`` or ``the claimed result``, with the line if known."""
         if self.move is None:
-            text = "the claimed result"
+            text = _("the claimed result")
         elif self.move == 0:
-            text = "the deal"
+            text = _("the deal")
         else:
-            text = f"move {self.move}"
-        return text + (f" (line {self.line} of the record)" if self.line else "")
+            text = _("move {number}").format(number=self.move)
+        if self.line:
+            text += _(" (line {line} of the record)").format(line=self.line)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,31 +112,43 @@ class Verdict:
     def describe(self) -> str:
         """The verdict in a few lines of plain text (what ``check`` prints)."""
         n = len(self.record.moves)
-        moves = f"{n} move{'' if n == 1 else 's'}"
+        moves = ngettext("{n} move", "{n} moves", n).format(n=n)
         e = self.first_error
         if e is not None:
-            lines = [f"invalid: {e.where} breaks {e.rule}", e.message]
+            lines = [
+                _("invalid: {where} breaks {rule}").format(where=e.where, rule=e.rule),
+                e.message,
+            ]
             if self.outcome is not None and self.outcome.explanation not in e.message:
-                lines.append(f"the rules give: {self.outcome.explanation}")
+                lines.append(
+                    _("the rules give: {explanation}").format(explanation=self.outcome.explanation)
+                )
             return "\n".join(lines)
         if self.outcome is None:
             turn = self.steps[-1].state.current_player if self.steps else self.record.starter
-            return (
-                f"valid so far: all {moves} follow the rules, but the round is not over: "
-                f"it is player {turn}'s turn (R13)"
-            )
+            return _(
+                "valid so far: all {moves} follow the rules, but the round is not over: "
+                "it is player {seat}'s turn (R13)"
+            ).format(moves=moves, seat=turn)
         claim = (
-            "and the claimed result is right"
+            _("and the claimed result is right")
             if self.record.outcome is not None
-            else "no result was claimed"
+            else _("no result was claimed")
         )
-        head = f"valid: all {moves} follow the rules, {claim}"
+        head = _("valid: all {moves} follow the rules, {claim}").format(moves=moves, claim=claim)
         if self.confirmations:
             c = self.confirmations
-            head += (
-                f" (the record lists {c} confirming pass{'' if c == 1 else 'es'} after the block)"
-            )
-        return f"{head}\noutcome: {self.outcome.explanation}"
+            head += ngettext(
+                " (the record lists {n} confirming pass after the block)",
+                " (the record lists {n} confirming passes after the block)",
+                c,
+            ).format(n=c)
+        return _("{head}\noutcome: {explanation}").format(
+            head=head, explanation=self.outcome.explanation
+        )
+
+
+NEVER_DEALT = N_("it was never dealt to them")
 
 
 # -- helpers --------------------------------------------------------------
@@ -144,26 +159,32 @@ def _seat_list(seats: list[int]) -> str:
 def _where_is(tile: Tile, state: RoundState, played: dict[Tile, int], seat: int) -> str:
     """Where a tile the mover does not hold actually is, in words."""
     if tile in played:
-        return f"it was already played at move {played[tile]}"
+        return _("it was already played at move {number}").format(number=played[tile])
     for other, hand in enumerate(state.hands, start=1):
         if other != seat and tile in hand:
-            return f"it is in player {other}'s hand"
+            return _("it is in player {seat}'s hand").format(seat=other)
     if tile in state.rest:
-        return "it is still in the boneyard" if state.rules.draw else "it is out of play (R4)"
-    return "it was never dealt to them"
+        return _("it is still in the boneyard") if state.rules.draw else _("it is out of play (R4)")
+    return _(NEVER_DEALT)
 
 
 def _end_word(v: int) -> str:
-    return "the blank (0)" if v == 0 else f"the {v}"
+    return _("the blank (0)") if v == 0 else _("the {value}").format(value=v)
 
 
 def _ends(state: RoundState) -> str:
     a, b = state.line.end_values
-    return f"both {a}" if a == b else f"{a} and {b}"
+    return (
+        _("both {value}").format(value=a)
+        if a == b
+        else _("{first} and {second}").format(first=a, second=b)
+    )
 
 
 def _fit_phrase(p: Play) -> str:
-    return f"lead {p.tile}" if p.end is None else f"play {p.tile} on {_end_word(p.end)}"
+    if p.end is None:
+        return _("lead {tile}").format(tile=iso(p.tile))
+    return _("play {tile} on {end}").format(tile=iso(p.tile), end=_end_word(p.end))
 
 
 def _check_deal(rec: Record, rules: Rules) -> Violation | None:
@@ -260,11 +281,14 @@ def _lead_for(rec: Record, rules: Rules) -> tuple[Tile | None, Violation | None]
 
 def _move_text(seat: int, move: Move) -> str:
     if isinstance(move, Pass):
-        return f"player {seat} passes"
+        return _("player {seat} passes").format(seat=seat)
     if isinstance(move, Draw):
-        return f"player {seat} draws {move.tile}"
-    where = "" if move.end is None else f" on {_end_word(move.end)}"
-    return f"player {seat} plays {move.tile}{where}"
+        return _("player {seat} draws {tile}").format(seat=seat, tile=iso(move.tile))
+    if move.end is None:
+        return _("player {seat} plays {tile}").format(seat=seat, tile=iso(move.tile))
+    return _("player {seat} plays {tile} on {end}").format(
+        seat=seat, tile=iso(move.tile), end=_end_word(move.end)
+    )
 
 
 class _Broken(Exception):
@@ -288,88 +312,109 @@ def _verdict_text(
         if why == "must-play":
             p = state.playable()[0]
             if p.end is None:
-                what = f"had to lead {p.tile}" if state.lead is not None else f"could lead {p.tile}"
+                what = (
+                    _("had to lead {tile}") if state.lead is not None else _("could lead {tile}")
+                ).format(tile=iso(p.tile))
             else:
-                what = f"could play {p.tile} on {_end_word(p.end)}"
-            return f"player {seat} passed, but {what}: a player who can place a tile must (R9)"
+                what = _("could play {tile} on {end}").format(
+                    tile=iso(p.tile), end=_end_word(p.end)
+                )
+            return _(
+                "player {seat} passed, but {what}: a player who can place a tile must (R9)"
+            ).format(seat=seat, what=what)
         if why == "must-draw":
-            return (
-                f"player {seat} passed, but the boneyard still has {len(state.boneyard)} tiles: "
-                "in the Draw game you draw until you can play, and pass only when it is empty (V6)"
-            )
+            return _(
+                "player {seat} passed, but the boneyard still has {n} tiles: in the Draw game "
+                "you draw until you can play, and pass only when it is empty (V6)"
+            ).format(seat=seat, n=len(state.boneyard))
         return None
     tile = move.tile
     if isinstance(move, Draw):
         if why == "no-drawing":
-            return (
-                f"player {seat} drew {tile}, but in Block nobody draws: the undealt tiles stay "
+            return _(
+                "player {seat} drew {tile}, but in Block nobody draws: the undealt tiles stay "
                 "out of play and a player who cannot play passes (R4, R9)"
-            )
+            ).format(seat=seat, tile=iso(tile))
         if why == "must-play":
-            return (
-                f"player {seat} drew, but could {_fit_phrase(state.playable()[0])}: "
-                "you draw only when no tile fits (R9, V6)"
-            )
+            return _(
+                "player {seat} drew, but could {move}: you draw only when no tile fits (R9, V6)"
+            ).format(seat=seat, move=_fit_phrase(state.playable()[0]))
         if why == "empty":
-            return f"player {seat} drew {tile}, but the boneyard is empty: pass instead (V6)"
+            return _(
+                "player {seat} drew {tile}, but the boneyard is empty: pass instead (V6)"
+            ).format(seat=seat, tile=iso(tile))
         if why == "not-next":
             if tile.high > rules.max_pip:
-                where = f"it is not in the {set_name(rules.max_pip)} set"
+                where = _("it is not in the {set} set").format(set=_(set_name(rules.max_pip)))
             elif tile in state.hand(seat):
-                where = "they already hold it"
+                where = _("they already hold it")
             else:
                 where = _where_is(tile, state, played, seat)
-                if where.endswith("never dealt to them"):
-                    where = "it was drawn earlier"
-            return f"player {seat} drew {tile}, but it is not in the boneyard: {where} (V6)"
+                if where == _(NEVER_DEALT):
+                    where = _("it was drawn earlier")
+            return _(
+                "player {seat} drew {tile}, but it is not in the boneyard: {where} (V6)"
+            ).format(seat=seat, tile=iso(tile), where=where)
         return None
     end = move.end
     zero = Tile(0, 0)
     if why == "not-in-set":
-        name = set_name(rules.max_pip)
-        return f"player {seat} played {tile}, which is not in the {name} set ({_set_rule(rules)})"
+        name = _(set_name(rules.max_pip))
+        return _("player {seat} played {tile}, which is not in the {set} set ({rule})").format(
+            seat=seat, tile=iso(tile), set=name, rule=_set_rule(rules)
+        )
     if why == "not-held":
-        return (
-            f"player {seat} played {tile}, but does not hold it: "
-            f"{_where_is(tile, state, played, seat)} (R7)"
+        return _("player {seat} played {tile}, but does not hold it: {where} (R7)").format(
+            seat=seat, tile=iso(tile), where=_where_is(tile, state, played, seat)
         )
     if why == "wrong-lead":
-        return f"player {seat} led {tile}, but the first round opens with {state.lead} ({e.rule})"
+        return _("player {seat} led {tile}, but the first round opens with {lead} ({rule})").format(
+            seat=seat, tile=iso(tile), lead=iso(state.lead), rule=e.rule
+        )
     if why == "no-fit":
         values = state.line.end_values
-        reason = (
-            "[0|0] is not a wildcard: a blank matches only a blank (R8)"
-            if tile == zero
-            else f"neither half matches an open end (R7{', R8' if 0 in values else ''})"
+        if tile == zero:
+            reason = _("[0|0] is not a wildcard: a blank matches only a blank (R8)")
+        elif 0 in values:
+            reason = _("neither half matches an open end (R7, R8)")
+        else:
+            reason = _("neither half matches an open end (R7)")
+        return _("player {seat} played {tile} on a line whose ends are {ends}: {reason}").format(
+            seat=seat, tile=iso(tile), ends=_ends(state), reason=reason
         )
-        return f"player {seat} played {tile} on a line whose ends are {_ends(state)}: {reason}"
     if why == "both-ends":
         fits = state.line.fits(tile)
-        return (
-            f"player {seat} played {tile}, which fits both open ends ({fits[0]} and "
-            f"{fits[1]}), and the record does not say which: write '{tile} on {fits[0]}' "
-            f"or '{tile} on {fits[1]}' (R7)"
+        return _(
+            "player {seat} played {tile}, which fits both open ends ({first} and {second}), and "
+            "the record does not say which: write {one} or {other} (R7)"
+        ).format(
+            seat=seat,
+            tile=iso(tile),
+            first=fits[0],
+            second=fits[1],
+            one=iso(f"'{tile} on {fits[0]}'"),
+            other=iso(f"'{tile} on {fits[1]}'"),
         )
     if why == "no-such-end" and end is not None:
-        return (
-            f"player {seat} played {tile} on {_end_word(end)}, but no open end shows {end}: "
-            f"the ends are {_ends(state)} (R7)"
-        )
+        return _(
+            "player {seat} played {tile} on {end_word}, but no open end shows {end}: the ends "
+            "are {ends} (R7)"
+        ).format(seat=seat, tile=iso(tile), end_word=_end_word(end), end=end, ends=_ends(state))
     if why == "wrong-end" and end is not None:
         if tile == zero:
-            return (
-                f"player {seat} played [0|0] on the {end}, but [0|0] is not a wildcard: "
+            return _(
+                "player {seat} played {tile} on the {end}, but {tile} is not a wildcard: "
                 "a blank matches only a blank (R8)"
-            )
+            ).format(seat=seat, tile=iso(tile), end=end)
         if end == 0:
-            return (
-                f"player {seat} played {tile} on the blank end, but a blank matches only "
-                f"a blank and {tile} has none (R8)"
-            )
-        return (
-            f"player {seat} played {tile} on the {end}, but neither half of {tile} "
-            f"shows {end}: a tile must match the end it joins (R7)"
-        )
+            return _(
+                "player {seat} played {tile} on the blank end, but a blank matches only "
+                "a blank and {tile} has none (R8)"
+            ).format(seat=seat, tile=iso(tile))
+        return _(
+            "player {seat} played {tile} on the {end}, but neither half of {tile} shows {end}: "
+            "a tile must match the end it joins (R7)"
+        ).format(seat=seat, tile=iso(tile), end=end)
     return None
 
 

@@ -32,6 +32,7 @@ from functools import cache, lru_cache
 from typing import Protocol
 
 from .errors import InvalidPositionError
+from .i18n import _, iso, pgettext
 from .rules import BlockedScoring, FirstLead, Rules, find_rules
 from .tiles import Tile, full_set, set_name
 
@@ -154,7 +155,10 @@ class Frame:
             isinstance(starter, bool) or not isinstance(starter, int) or not 1 <= starter <= n
         ):
             raise InvalidPositionError(
-                f"starter {starter!r} is not a seat: a whole number from 1 to {n} (R5)"
+                _("starter {seat} is not a seat: a whole number from 1 to {n} (R5)").format(
+                    seat=repr(starter), n=n
+                ),
+                rule="R5",
             )
         dealt = r.hand_size(n)
         size = most_tiles(r, n)
@@ -190,31 +194,54 @@ def check_totals(
         cap = max_pips(r, size)
         if t > cap:
             raise InvalidPositionError(
-                f"player {seat}'s total {t} is impossible: {size} tiles of the "
-                f"{set_name(r.max_pip)} set hold at most {cap} pips (R3, R14)"
+                _(
+                    "player {seat}'s total {total} is impossible: {size} tiles of the {set} set "
+                    "hold at most {cap} pips (R3, R14)"
+                ).format(seat=seat, total=t, size=size, set=_(set_name(r.max_pip)), cap=cap),
+                rule="R3",
             )
         led = max_pips(r, f.most[seat - 1])
         if t > led:
             raise InvalidPositionError(
-                f"player {seat} started this round, so led a tile and holds at most "
-                f"{f.most[seat - 1]}, worth at most {led} pips; a total of {t} is "
-                "impossible (R5, R14)"
+                _(
+                    "player {seat} started this round, so led a tile and holds at most {most}, "
+                    "worth at most {led} pips; a total of {total} is impossible (R5, R14)"
+                ).format(seat=seat, most=f.most[seat - 1], led=led, total=t),
+                rule="R5",
             )
         if t == 0:
             zeros.append(seat)
     if len(zeros) > 1:
         raise InvalidPositionError(
-            f"players {zeros[0]} and {zeros[1]} both hold 0 pips, but only one tile, [0|0], "
-            "is worth 0 (R14); write '-' for a player who went out"
+            _(
+                "players {first} and {second} both hold 0 pips, but only one tile, {tile}, "
+                "is worth 0 (R14); write {out} for a player who went out"
+            ).format(first=zeros[0], second=zeros[1], tile=iso("[0|0]"), out="'-'"),
+            rule="R14",
         )
     holding = [s for s in range(1, f.players + 1) if s != went_out]
     in_hands = f.cap(holding)
     together = max_pips(r, in_hands)
     if sum(totals) > together:
-        note = "; the starter led one, R5" if f.starter is not None and not r.draw else ""
+        msg = (
+            _(
+                "totals {totals} add up to {sum}, but the {n} tiles in those hands hold at most "
+                "{most} pips (R3, R14; the starter led one, R5)"
+            )
+            if f.starter is not None and not r.draw
+            else _(
+                "totals {totals} add up to {sum}, but the {n} tiles in those hands hold at most "
+                "{most} pips (R3, R14)"
+            )
+        )
         raise InvalidPositionError(
-            f"totals {', '.join(map(str, totals))} add up to {sum(totals)}, but "
-            f"the {in_hands} tiles in those hands hold at most {together} pips (R3, R14{note})"
+            msg.format(
+                totals=pgettext("list of numbers", ", ").join(map(str, totals)),
+                sum=sum(totals),
+                n=in_hands,
+                most=together,
+            ),
+            rule="R3",
         )
 
 
@@ -232,8 +259,11 @@ def check_together(
         h = specs[starter - 1]
         if h.tiles is not None and len(h.tiles) > f.most[starter - 1]:
             raise InvalidPositionError(
-                f"player {starter} started this round, so led a tile, but the hand "
-                f"{h.text!r} still holds all {f.dealt} dealt tiles (R5, R7)"
+                _(
+                    "player {seat} started this round, so led a tile, but the hand {text} still "
+                    "holds all {size} dealt tiles (R5, R7)"
+                ).format(seat=starter, text=iso(repr(h.text)), size=f.dealt),
+                rule="R5",
             )
     dealt = n * f.dealt
     limit = n * f.most[0] if rules.draw else dealt - (1 if blocked else 0)
@@ -244,21 +274,39 @@ def check_together(
         and sum(len(h.tiles or ()) for h in specs) > limit
     ):
         raise InvalidPositionError(
-            f"hands {texts} still hold all {dealt} dealt tiles, but a blocked "
-            "round has at least the lead on the line (R7, R13)"
+            _(
+                "hands {texts} still hold all {n} dealt tiles, but a blocked round has at least "
+                "the lead on the line (R7, R13)"
+            ).format(texts=iso(texts), n=dealt),
+            rule="R7",
         )
     if hands_possible(rules, specs, limit, starter=starter) is False:
         bare = [s for s, h in enumerate(specs, start=1) if h.tiles is None]
-        what = ", ".join(f"{specs[s - 1].total} for player {s}" for s in bare)
-        led = ""
+        what = pgettext("list of totals", ", ").join(
+            _("{total} for player {seat}").format(total=specs[s - 1].total, seat=s) for s in bare
+        )
+        args = {
+            "texts": iso(texts),
+            "set": _(set_name(rules.max_pip)),
+            "what": what,
+            "most": max(f.most),
+        }
         if starter is not None and not rules.draw and hands_possible(rules, specs, limit):
             # possible but for the starter's led tile: say so
-            led = f"; player {starter} started and led, so holds at most {f.most[starter - 1]}, R5"
-        raise InvalidPositionError(
-            f"hands {texts} are impossible together: no distinct tiles of the "
-            f"{set_name(rules.max_pip)} set give the totals {what} beside the tiles written "
-            f"(each tile is unique, R2; a hand holds 1 to {max(f.most)} tiles, R3{led}; R14)"
-        )
+            msg = _(
+                "hands {texts} are impossible together: no distinct tiles of the {set} set give "
+                "the totals {what} beside the tiles written (each tile is unique, R2; a hand "
+                "holds 1 to {most} tiles, R3; player {seat} started and led, so holds at most "
+                "{led}, R5; R14)"
+            )
+            args |= {"seat": starter, "led": f.most[starter - 1]}
+        else:
+            msg = _(
+                "hands {texts} are impossible together: no distinct tiles of the {set} set give "
+                "the totals {what} beside the tiles written (each tile is unique, R2; a hand "
+                "holds 1 to {most} tiles, R3; R14)"
+            )
+        raise InvalidPositionError(msg.format(**args))
 
 
 # -- are the hands possible together? (exact where the search finishes) ----------
@@ -411,7 +459,7 @@ class ClaimTable:
     @property
     def blocked_bits(self) -> int:
         bits = 0
-        for _, b in self.blocked:
+        for _tile, b in self.blocked:
             bits |= b
         return bits
 

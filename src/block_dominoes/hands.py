@@ -23,6 +23,7 @@ from .feasible import (
     pick_tiles,
     tiles_with_total,
 )
+from .i18n import _, iso
 from .inputs import MAX_DIGITS
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
@@ -59,29 +60,46 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     outside the set, InvalidPositionError for a negative total."""
     r = find_rules(rules)
     if not isinstance(text, str):
-        raise InvalidTileError(f"expected a hand such as '1-4,0-0', '7' or '-', got {quoted(text)}")
+        raise InvalidTileError(
+            _("expected a hand such as {tiles}, {total} or {out}, got {text}").format(
+                tiles=iso("'1-4,0-0'"), total="'7'", out="'-'", text=iso(quoted(text))
+            )
+        )
     body = text.strip()
     if body == "-":
         return HandSpec(body, 0, ())
     if re.fullmatch(r"[+-]?\d+", body):
         if len(body.lstrip("+-")) > MAX_DIGITS:
             raise InvalidPositionError(
-                f"hand {quoted(text)}: a pip total of {len(body):,} digits; at most {MAX_DIGITS} (R14)"
+                _("hand {text}: a pip total of {digits} digits; at most {most} (R14)").format(
+                    text=iso(quoted(text)), digits=f"{len(body):,}", most=MAX_DIGITS
+                ),
+                rule="R14",
             )
         total = int(body)
         if total < 0:
-            raise InvalidPositionError(f"hand {quoted(text)}: a pip total cannot be negative (R14)")
+            raise InvalidPositionError(
+                _("hand {text}: a pip total cannot be negative (R14)").format(
+                    text=iso(quoted(text))
+                ),
+                rule="R14",
+            )
         return HandSpec(body, total, None)
     if not body:
         raise InvalidTileError(
-            "empty hand text: write tiles such as '1-4,0-0', a total such as '7', "
-            "or '-' for the player who went out"
+            _(
+                "empty hand text: write tiles such as {tiles}, a total such as {total}, "
+                "or {out} for the player who went out"
+            ).format(tiles=iso("'1-4,0-0'"), total="'7'", out="'-'")
         )
     tiles = tuple(parse_tiles(body, max_pip=r.max_pip))
     if not tiles:
         raise InvalidTileError(
-            f"hand {quoted(text)} holds no tiles: write tiles such as '1-4,0-0', a total such "
-            "as '7', or '-' for the player who went out (R2)"
+            _(
+                "hand {text} holds no tiles: write tiles such as {tiles}, a total such as "
+                "{total}, or {out} for the player who went out (R2)"
+            ).format(text=iso(quoted(text)), tiles=iso("'1-4,0-0'"), total="'7'", out="'-'"),
+            rule="R2",
         )
     return HandSpec(body, pips(tiles), tiles)
 
@@ -91,7 +109,12 @@ def _parse_for(seat: int, text: str, rules: Rules) -> HandSpec:
     try:
         return parse_hand(text, rules)
     except (InvalidTileError, InvalidPositionError) as e:
-        raise type(e)(f"player {seat}'s hand: {e}") from None
+        raise type(e)(
+            _("player {seat}'s hand: {error}").format(seat=seat, error=e),
+            rule=e.rule,
+            reason=e.reason,
+            move=e.move,
+        ) from None
 
 
 def score_hands(
@@ -118,8 +141,11 @@ def score_hands(
     empty = [seat for seat, h in enumerate(specs, start=1) if h.is_empty]
     if len(empty) > 1:
         raise InvalidPositionError(
-            f"players {' and '.join(map(str, empty[:2]))} both have empty hands, but the round "
-            "ends as soon as one player goes out (R13)"
+            _(
+                "players {first} and {second} both have empty hands, but the round ends as soon "
+                "as one player goes out (R13)"
+            ).format(first=empty[0], second=empty[1]),
+            rule="R13",
         )
     seen: dict[Tile, int] = {}
     for seat, h in enumerate(specs, start=1):
@@ -127,27 +153,50 @@ def score_hands(
             continue
         if len(h.tiles) > size:
             raise InvalidPositionError(
-                f"player {seat}'s hand {h.text!r} has {len(h.tiles)} tiles; with {n} players "
-                + (
-                    f"a hand can hold at most {size}: {r.hand_size(n)} dealt and "
-                    f"{size - r.hand_size(n)} to draw (R3, V6)"
+                (
+                    _(
+                        "player {seat}'s hand {text} has {count} tiles; with {n} players a hand "
+                        "can hold at most {size}: {dealt} dealt and {drawn} to draw (R3, V6)"
+                    )
                     if r.draw
-                    else f"each is dealt {size} (R3)"
-                )
+                    else _(
+                        "player {seat}'s hand {text} has {count} tiles; with {n} players each is "
+                        "dealt {size} (R3)"
+                    )
+                ).format(
+                    seat=seat,
+                    text=iso(repr(h.text)),
+                    count=len(h.tiles),
+                    n=n,
+                    size=size,
+                    dealt=r.hand_size(n),
+                    drawn=size - r.hand_size(n),
+                ),
+                rule="R3",
             )
         for t in h.tiles:
             if t in seen:
-                where = "twice" if seen[t] == seat else f"by players {seen[t]} and {seat}"
+                msg = (
+                    _("tile {tile} is held twice: each tile is unique (R2)")
+                    if seen[t] == seat
+                    else _(
+                        "tile {tile} is held by players {first} and {second}: each tile is "
+                        "unique (R2)"
+                    )
+                )
                 raise InvalidPositionError(
-                    f"tile {str(t)!r} is held {where}: each tile is unique (R2)"
+                    msg.format(tile=iso(repr(str(t))), first=seen[t], second=seat), rule="R2"
                 )
             seen[t] = seat
     if starter is not None and not r.draw:
         h = specs[starter - 1]
         if h.tiles is not None and len(h.tiles) >= size:
             raise InvalidPositionError(
-                f"player {starter} started this round, so led a tile, but the hand "
-                f"{h.text!r} still holds all {size} dealt tiles (R5, R7)"
+                _(
+                    "player {seat} started this round, so led a tile, but the hand {text} still "
+                    "holds all {size} dealt tiles (R5, R7)"
+                ).format(seat=starter, text=iso(repr(h.text)), size=size),
+                rule="R5",
             )
     went_out = empty[0] if empty else None
     totals = [h.total for h in specs]

@@ -15,14 +15,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import AmbiguousMoveError, IllegalMoveError
+from .i18n import N_, _, iso, pgettext
 from .tiles import Tile, parse_placement
 
 __all__ = ["Connection", "Line", "Link", "OpenEnd", "parse_placement"]
 
-LOW_END = "low end"
-HIGH_END = "high end"
-LINE_A = "line A"
-LINE_B = "line B"
+# Port names are data (JSON, records) and stay English; _() translates them for display.
+LOW_END = N_("low end")
+HIGH_END = N_("high end")
+LINE_A = N_("line A")
+LINE_B = N_("line B")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,9 @@ class OpenEnd:
     value: int
 
     def __str__(self) -> str:
-        return f"{self.tile} {self.port} {self.value}"
+        return _("{tile} {port} {value}").format(
+            tile=iso(self.tile), port=_(self.port), value=self.value
+        )
 
     def to_json(self) -> dict[str, object]:
         return {"tile": str(self.tile), "port": self.port, "value": self.value}
@@ -50,7 +54,12 @@ class Connection:
     to_port: str
 
     def __str__(self) -> str:
-        return f"{self.from_tile} {self.from_port} - {self.to_tile} {self.to_port}"
+        return _("{from_tile} {from_port} - {to_tile} {to_port}").format(
+            from_tile=iso(self.from_tile),
+            from_port=_(self.from_port),
+            to_tile=iso(self.to_tile),
+            to_port=_(self.to_port),
+        )
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -71,10 +80,12 @@ class Link:
 def _ends_text(values: Iterable[int]) -> str:
     vals = list(values)
     if not vals:
-        return "an empty line"
+        return _("an empty line")
     if len(vals) == 2 and vals[0] == vals[1]:
-        return f"a line whose ends are both {vals[0]}"
-    return "a line whose ends are " + " and ".join(str(v) for v in vals)
+        return _("a line whose ends are both {value}").format(value=vals[0])
+    if len(vals) == 2:
+        return _("a line whose ends are {first} and {second}").format(first=vals[0], second=vals[1])
+    return _("a line whose ends are {values}").format(values=", ".join(map(str, vals)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +161,23 @@ class Line:
         """
         if tile in self.tiles:
             raise IllegalMoveError(
-                f"illegal move: {str(tile)!r} is already on the line (R2)", reason="on-line"
+                _("illegal move: {tile} is already on the line (R2)").format(
+                    tile=iso(repr(str(tile)))
+                ),
+                rule="R2",
+                reason="on-line",
             )
         if self.left is None or self.right is None:
             if end is not None and not tile.has(end):
                 raise IllegalMoveError(
-                    f"illegal lead: {str(tile)!r} at {end!r}: the line is empty, so the lead "
-                    f"joins no end, and the tile has no {end} (R5, R7)",
+                    _(
+                        "illegal lead: {tile} at {end}: the line is empty, so the lead "
+                        "joins no end, and the tile has no {end} ({rules})"
+                    ).format(
+                        tile=iso(repr(str(tile))),
+                        end=end,
+                        rules=pgettext("list of rule ids", ", ").join(("R5", "R7")),
+                    ),
                     rule="R7",
                     reason="lead-end",
                 )
@@ -165,31 +186,50 @@ class Line:
         if end is not None:
             if end not in values:
                 raise IllegalMoveError(
-                    f"illegal move: {str(tile)!r} at {end!r}: no open end shows {end} "
-                    f"on {_ends_text(values)} (R7)",
+                    _(
+                        "illegal move: {tile} at {end}: no open end shows {end} on {line} (R7)"
+                    ).format(tile=iso(repr(str(tile))), end=end, line=_ends_text(values)),
+                    rule="R7",
                     reason="no-such-end",
                 )
             if not tile.has(end):
                 raise IllegalMoveError(
-                    f"illegal move: {str(tile)!r} at {end!r}: the tile has no {end} to "
-                    f"match that end (R7{', R8' if end == 0 else ''})",
+                    _(
+                        "illegal move: {tile} at {end}: the tile has no {end} to match that "
+                        "end ({rules})"
+                    ).format(
+                        tile=iso(repr(str(tile))),
+                        end=end,
+                        rules=pgettext("list of rule ids", ", ").join(
+                            ("R7", "R8") if end == 0 else ("R7",)
+                        ),
+                    ),
                     rule="R8" if end == 0 or tile == Tile(0, 0) else "R7",
                     reason="wrong-end",
                 )
             return end
         options = self.fits(tile)
         if not options:
-            why = " (R7, R8: a blank matches only a blank)" if tile.has(0) else " (R7)"
+            why = _("R7, R8: a blank matches only a blank") if tile.has(0) else "R7"
             raise IllegalMoveError(
-                f"illegal move: {str(tile)!r} on {_ends_text(values)}: "
-                f"neither half matches an open end{why}",
+                _(
+                    "illegal move: {tile} on {line}: neither half matches an open end ({why})"
+                ).format(tile=iso(repr(str(tile))), line=_ends_text(values), why=why),
                 rule="R8" if tile == Tile(0, 0) else "R7",
                 reason="no-fit",
             )
         if len(options) > 1:
             raise AmbiguousMoveError(
-                f"ambiguous move: {str(tile)!r} fits both open ends ({options[0]} and "
-                f"{options[1]}); say which, e.g. '{tile.low}-{tile.high}@{options[0]}' (R7)",
+                _(
+                    "ambiguous move: {tile} fits both open ends ({first} and {second}); say "
+                    "which, e.g. {example} (R7)"
+                ).format(
+                    tile=iso(repr(str(tile))),
+                    first=options[0],
+                    second=options[1],
+                    example=iso(f"'{tile.low}-{tile.high}@{options[0]}'"),
+                ),
+                rule="R7",
                 reason="both-ends",
             )
         return options[0]
@@ -231,10 +271,14 @@ class Line:
 
     def describe(self) -> str:
         """The line in the words of RULES.md: tiles, connections, open ends."""
-        tiles = ", ".join(str(t) for t in self.tiles) or "none"
-        conns = "; ".join(str(c) for c in self.connections) or "none"
-        ends = ", ".join(str(e) for e in self.open_ends) or "none (any tile may lead)"
-        return f"Tiles: {tiles}. Connections: {conns}. Open: {ends}."
+        tiles = pgettext("list of tiles", ", ").join(iso(t) for t in self.tiles) or _("none")
+        conns = pgettext("list of connections", "; ").join(map(str, self.connections)) or _("none")
+        ends = pgettext("list of open ends", ", ").join(map(str, self.open_ends)) or _(
+            "none (any tile may lead)"
+        )
+        return _("Tiles: {tiles}. Connections: {connections}. Open: {ends}.").format(
+            tiles=tiles, connections=conns, ends=ends
+        )
 
     def to_json(self) -> dict[str, object]:
         return {

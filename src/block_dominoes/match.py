@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .errors import InvalidPositionError
+from .i18n import _
 from .rules import NextStarter, Rules, find_rules
 from .scoring import Outcome
 
@@ -71,7 +72,10 @@ class Match:
         n = r.check_players(players)
         if isinstance(starter, bool) or not isinstance(starter, int) or not 1 <= starter <= n:
             raise InvalidPositionError(
-                f"starter must be a seat from 1 to {n}, got {starter!r} (R5)"
+                _("starter must be a seat from 1 to {n}, got {seat} (R5)").format(
+                    n=n, seat=repr(starter)
+                ),
+                rule="R5",
             )
         return cls(r, n, starter, (0,) * n)
 
@@ -88,11 +92,17 @@ class Match:
         match has ended (R20) or for an outcome with the wrong number of seats."""
         if self.result is not None:
             raise InvalidPositionError(
-                f"the match is over ({self.describe_result()}); no round can be added (R20)"
+                _("the match is over ({result}); no round can be added (R20)").format(
+                    result=self.describe_result()
+                ),
+                rule="R20",
             )
         if len(outcome.totals) != self.players:
             raise InvalidPositionError(
-                f"a round of {len(outcome.totals)} players cannot join a match of {self.players} (R1)"
+                _("a round of {n} players cannot join a match of {players} (R1)").format(
+                    n=len(outcome.totals), players=self.players
+                ),
+                rule="R1",
             )
         scores = tuple(
             s + (outcome.points if seat in outcome.side else 0)
@@ -122,14 +132,20 @@ class Match:
 
     def describe_result(self) -> str:
         if self.result is None:
-            return f"no one has reached {self.target} yet"
+            return _("no one has reached {target} yet").format(target=self.target)
         if self.result.winner is None:
-            return f"a draw: the highest scores at or above {self.target} are tied (R21)"
+            return _("a draw: the highest scores at or above {target} are tied (R21)").format(
+                target=self.target
+            )
         w = self.result.winner
         if self.rules.partnerships:
             side = next(s for s in self.rules.teams(self.players) if w in s)
-            return f"pair {'+'.join(map(str, side))} wins with {self.scores[w - 1]} (R20)"
-        return f"player {w} wins with {self.scores[w - 1]} of {self.target} (R20)"
+            return _("pair {seats} wins with {score} (R20)").format(
+                seats="+".join(map(str, side)), score=self.scores[w - 1]
+            )
+        return _("player {seat} wins with {score} of {target} (R20)").format(
+            seat=w, score=self.scores[w - 1], target=self.target
+        )
 
     def to_json(self) -> dict[str, object]:
         return {

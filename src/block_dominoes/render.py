@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from html import unescape
 from typing import TYPE_CHECKING
 
+from .i18n import _, iso, ngettext
 from .line import Line
 from .round import Draw, Pass, Play, RoundState
 from .tiles import Tile
@@ -251,7 +252,13 @@ def tile_svg(tile: Tile, *, vertical: bool = False) -> str:
     body = ET.Element("g")
     _tile(body, 2, 2, tile.low, tile.high, vertical, str(tile))
     return _serialize(
-        w + 4, h + 4, f"Tile {tile}", f"The tile {tile}, worth {tile.pips} pips.", body
+        w + 4,
+        h + 4,
+        _("Tile {tile}").format(tile=iso(tile)),
+        ngettext(
+            "The tile {tile}, worth {pips} pips.", "The tile {tile}, worth {pips} pips.", tile.pips
+        ).format(tile=iso(tile), pips=tile.pips),
+        body,
     )
 
 
@@ -279,14 +286,19 @@ def _hand_tiles(
 
 def _hand_desc(tiles: Sequence[Tile], hidden: bool) -> str:
     if hidden:
-        return f"{len(tiles)} tiles, face down."
+        return ngettext("{n} tiles, face down.", "{n} tiles, face down.", len(tiles)).format(
+            n=len(tiles)
+        )
     if not tiles:
-        return "No tiles."
+        return _("No tiles.")
+    pips = sum(t.pips for t in tiles)
     if len(tiles) == 1:
-        return f"1 tile: {tiles[0]}; {tiles[0].pips} pips."
-    return (
-        f"{len(tiles)} tiles: {' '.join(str(t) for t in tiles)}; {sum(t.pips for t in tiles)} pips."
-    )
+        return ngettext(
+            "1 tile: {tiles}; {pips} pips.", "1 tile: {tiles}; {pips} pips.", pips
+        ).format(tiles=iso(tiles[0]), pips=pips)
+    return ngettext(
+        "{n} tiles: {tiles}; {pips} pips.", "{n} tiles: {tiles}; {pips} pips.", pips
+    ).format(n=len(tiles), tiles=" ".join(iso(t) for t in tiles), pips=pips)
 
 
 def _hand_block(
@@ -405,13 +417,19 @@ def fit_text(line: Line, tile: Tile) -> str:
     """
     if line.is_empty:
         line.check(tile)
-        return f"{tile} may lead: the line is empty, so any tile may lead (R5, R7)."
+        return _("{tile} may lead: the line is empty, so any tile may lead (R5, R7).").format(
+            tile=iso(tile)
+        )
     values = line.fits(tile)
     if not values:
         line.check(tile)  # raises with the engine's reason
     line.check(tile, values[0])  # e.g. the tile is already on the line (R2)
     ends = [e for e in line.open_ends if e.value in values]
-    return f"{tile} fits {' or '.join(str(e) for e in ends)}."
+    if len(ends) == 2:
+        return _("{tile} fits {first} or {second}.").format(
+            tile=iso(tile), first=ends[0], second=ends[1]
+        )
+    return _("{tile} fits {end}.").format(tile=iso(tile), end=ends[0])
 
 
 def _line_body(
@@ -448,7 +466,14 @@ def _line_body(
     left, right = line.left, line.right
     assert left is not None and right is not None
     # Port labels below the last row: widen a short line so both fit side by side.
-    words = (f"{left.port} {left.value}", f"{right.port} {right.value}") if labels else ("", "")
+    words = (
+        (
+            _("{port} {value}").format(port=_(left.port), value=left.value),
+            _("{port} {value}").format(port=_(right.port), value=right.value),
+        )
+        if labels
+        else ("", "")
+    )
     need = _text_width(words[0]) + _text_width(words[1]) + 32 - 2 * MARGIN
     if len(rows) == 1 and usable < need:
         usable = need
@@ -555,18 +580,29 @@ def move_caption(state: RoundState, index: int) -> str:
     seat, move = state.history[index]
     before = replay(state, index)
     if isinstance(move, Pass):
-        ends = " and ".join(str(v) for v in before.line.end_values)
-        return f"player {seat} passes: no tile in hand matches the open ends {ends} (R9)"
+        a, b = before.line.end_values
+        return _(
+            "player {seat} passes: no tile in hand matches the open ends {first} and {second} (R9)"
+        ).format(seat=seat, first=a, second=b)
     if isinstance(move, Draw):
-        return f"player {seat} draws {move.tile}: no tile fits (V6)"
+        return _("player {seat} draws {tile}: no tile fits (V6)").format(
+            seat=seat, tile=iso(move.tile)
+        )
     assert isinstance(move, Play)
     if move.end is None:
-        return f"player {seat} leads {move.tile} (R5, R7)"
+        return _("player {seat} leads {tile} (R5, R7)").format(seat=seat, tile=iso(move.tile))
     target = next(e for e in before.line.open_ends if e.value == move.end)
-    rule = "R7, R10: a double lies crosswise" if move.tile.is_double else "R7"
-    if move.end == 0:
-        rule += ", R8"
-    return f"player {seat} plays {move.tile} on {target} ({rule})"
+    if move.tile.is_double:
+        rule = (
+            _("R7, R10: a double lies crosswise, R8")
+            if move.end == 0
+            else _("R7, R10: a double lies crosswise")
+        )
+    else:
+        rule = _("R7, R8") if move.end == 0 else "R7"
+    return _("player {seat} plays {tile} on {target} ({rule})").format(
+        seat=seat, tile=iso(move.tile), target=target, rule=rule
+    )
 
 
 def replay(state: RoundState, moves: int) -> RoundState:
@@ -601,14 +637,19 @@ def state_svg(
     y = line_h + 8
     hand_words = []
     for seat, hand in enumerate(state.hands, start=1):
-        note = f"Player {seat}: {len(hand)} tile{'' if len(hand) == 1 else 's'}"
+        note = ngettext("Player {seat}: {n} tile", "Player {seat}: {n} tiles", len(hand)).format(
+            seat=seat, n=len(hand)
+        )
         if reveal:
-            note += f", {sum(t.pips for t in hand)} pips"
+            pips = sum(t.pips for t in hand)
+            note += ngettext(", {pips} pips", ", {pips} pips", pips).format(pips=pips)
         if seat == state.current_player and not state.is_over:
-            note += " (to play)"
+            note += _(" (to play)")
         w, h = _hand_block(body, hand, note, 8, y, not reveal)
         drawn_w = max(drawn_w, w + 16)
-        hand_words.append(f"Player {seat}: {_hand_desc(hand, not reveal)}")
+        hand_words.append(
+            _("Player {seat}: {hand}").format(seat=seat, hand=_hand_desc(hand, not reveal))
+        )
         y += h + 14
     desc = " ".join([*([caption] if caption else []), state.line.describe(), *hand_words])
     return _serialize(drawn_w, y, title, desc, body)

@@ -25,6 +25,7 @@ from .errors import (
     InvalidTileError,
     quoted,
 )
+from .i18n import _, iso
 from .line import Line
 from .rules import Rules, find_rules
 from .scoring import Outcome, score_round
@@ -286,7 +287,7 @@ class RoundState:
     def after(self, moves: int) -> RoundState:
         """The state after the first ``moves`` moves of this round's history."""
         s = self.at_start()
-        for _, move in self.history[:moves]:
+        for _seat, move in self.history[:moves]:
             s = s.apply(move)
         return s
 
@@ -302,44 +303,67 @@ class RoundState:
     def _check(self, move: Move) -> None:
         seat = self.current_player
         if self.is_over:
-            why = f"player {self.went_out} went out" if self.went_out else "the round is blocked"
+            why = (
+                _("player {seat} went out").format(seat=self.went_out)
+                if self.went_out
+                else _("the round is blocked")
+            )
             raise IllegalMoveError(
-                f"illegal move: {move} after the round ended: {why} (R13)", reason="over"
+                _("illegal move: {move} after the round ended: {why} (R13)").format(
+                    move=iso(move), why=why
+                ),
+                rule="R13",
+                reason="over",
             )
         hand = self.hand(seat)
         if isinstance(move, Pass):
             plays = self.playable()
             if plays:
                 p = plays[0]
-                where = "as the lead" if p.end is None else f"on the {p.end}"
+                where = _("as the lead") if p.end is None else _("on the {end}").format(end=p.end)
                 raise IllegalMoveError(
-                    f"illegal pass: player {seat} can play {p.tile} {where}; "
-                    "a player who can place a tile must (R9)",
+                    _(
+                        "illegal pass: player {seat} can play {tile} {where}; "
+                        "a player who can place a tile must (R9)"
+                    ).format(seat=seat, tile=iso(p.tile), where=where),
+                    rule="R9",
                     reason="must-play",
                 )
             if self.boneyard:
                 raise IllegalMoveError(
-                    f"illegal pass: player {seat} must draw while the boneyard has tiles (V6)",
+                    _(
+                        "illegal pass: player {seat} must draw while the boneyard has tiles (V6)"
+                    ).format(seat=seat),
+                    rule="V6",
                     reason="must-draw",
                 )
             return
         if isinstance(move, Draw):
             if not self.rules.draw:
                 raise IllegalMoveError(
-                    "illegal draw: in Block nobody draws (R4, R9)", reason="no-drawing"
+                    _("illegal draw: in Block nobody draws (R4, R9)"),
+                    rule="R4",
+                    reason="no-drawing",
                 )
             if self.playable():
                 raise IllegalMoveError(
-                    f"illegal draw: player {seat} can play, so must play (R9, V6)",
+                    _("illegal draw: player {seat} can play, so must play (R9, V6)").format(
+                        seat=seat
+                    ),
+                    rule="R9",
                     reason="must-play",
                 )
             if not self.boneyard:
                 raise IllegalMoveError(
-                    "illegal draw: the boneyard is empty; pass instead (V6)", reason="empty"
+                    _("illegal draw: the boneyard is empty; pass instead (V6)"),
+                    rule="V6",
+                    reason="empty",
                 )
             if move.tile != self.boneyard[0]:
                 raise IllegalMoveError(
-                    f"illegal draw: the next tile is not {move.tile} (V6)", reason="not-next"
+                    _("illegal draw: the next tile is not {tile} (V6)").format(tile=iso(move.tile)),
+                    rule="V6",
+                    reason="not-next",
                 )
             return
         if not isinstance(move, Play):
@@ -347,19 +371,32 @@ class RoundState:
         if move.tile.high > self.rules.max_pip:
             rule = "R2" if self.rules.max_pip == 6 else "V5"
             raise IllegalMoveError(
-                f"illegal move: {move.tile} is not a tile of this set ({rule})", reason="not-in-set"
+                _("illegal move: {tile} is not a tile of this set ({rule})").format(
+                    tile=iso(move.tile), rule=rule
+                ),
+                rule=rule,
+                reason="not-in-set",
             )
         if move.tile not in hand:
-            where = " (it is already on the line)" if move.tile in self.line.tiles else ""
+            msg = (
+                _(
+                    "illegal move: player {seat} does not hold {tile} (it is already on the line) (R7)"
+                )
+                if move.tile in self.line.tiles
+                else _("illegal move: player {seat} does not hold {tile} (R7)")
+            )
             raise IllegalMoveError(
-                f"illegal move: player {seat} does not hold {move.tile}{where} (R7)",
+                msg.format(seat=seat, tile=iso(move.tile)),
+                rule="R7",
                 reason="not-held",
             )
         if self.line.is_empty and self.lead not in (None, move.tile) and not self.history:
             rule = "V3" if self.rules.partnerships else "V2"
             raise IllegalMoveError(
-                f"illegal lead: {move.tile}; the first lead must be {self.lead}, "
-                f"the highest double ({rule})",
+                _(
+                    "illegal lead: {tile}; the first lead must be {lead}, the highest double ({rule})"
+                ).format(tile=iso(move.tile), lead=iso(self.lead), rule=rule),
+                rule=rule,
                 reason="wrong-lead",
             )
         self.line.check(move.tile, move.end)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from .errors import InvalidPositionError
+from .i18n import _, iso, ngettext, pgettext
 from .rules import BlockedScoring, Rules, find_rules
-from .tiles import count
 
 __all__ = ["Outcome", "OutcomeKind", "score_round", "score_totals"]
 
@@ -58,12 +58,30 @@ class Outcome:
 
 def _seats(seats: Sequence[int]) -> str:
     if len(seats) == 1:
-        return f"player {seats[0]}"
-    return "players " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
+        return _("player {seat}").format(seat=seats[0])
+    if len(seats) == 2:
+        return _("players {first} and {last}").format(first=seats[0], last=seats[1])
+    sep = pgettext("list of seats", ", ")
+    return _("players {rest} and {last}").format(
+        rest=sep.join(str(s) for s in seats[:-1]), last=seats[-1]
+    )
+
+
+def _pair(side: Sequence[int]) -> str:
+    return _("pair {seats}").format(seats="+".join(map(str, side)))
+
+
+def _rules(*ids: str) -> str:
+    """Rule ids in parentheses' inner text: ``R15, V3`` (``R15، V3`` in Arabic)."""
+    return pgettext("list of rule ids", ", ").join(ids)
 
 
 def _sum(values: Sequence[int]) -> str:
     return " + ".join(str(v) for v in values) if values else "0"
+
+
+def _pips(n: int) -> str:
+    return ngettext("{n} pip", "{n} pips", n).format(n=n)
 
 
 def score_totals(
@@ -107,51 +125,82 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
     for seat, t in enumerate(totals, start=1):
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
             raise InvalidPositionError(
-                f"total {t!r} for player {seat} is not a pip count: totals are whole "
-                "numbers from 0 (R14)"
+                _(
+                    "total {total} for player {seat} is not a pip count: totals are whole "
+                    "numbers from 0 (R14)"
+                ).format(total=repr(t), seat=seat),
+                rule="R14",
             )
     sides = r.teams(n)
     side_of = {s: side for side in sides for s in side}
     if went_out is not None:
         if not 1 <= went_out <= n:
-            raise InvalidPositionError(f"seat {went_out!r} is not a seat from 1 to {n}")
+            raise InvalidPositionError(
+                _("seat {seat} is not a seat from 1 to {n}").format(seat=repr(went_out), n=n)
+            )
         if totals[went_out - 1] != 0:
             raise InvalidPositionError(
-                f"player {went_out} went out but holds {totals[went_out - 1]} pips (R13)"
+                _("player {seat} went out but holds {pips} (R13)").format(
+                    seat=went_out, pips=_pips(totals[went_out - 1])
+                ),
+                rule="R13",
             )
         mine = side_of[went_out]
         opp = [s for s in range(1, n + 1) if s not in mine]
         values = [totals[s - 1] for s in opp]
         pts = sum(values)
-        who = f"player {went_out}"
-        scorer = who if len(mine) == 1 else f"pair {'+'.join(map(str, mine))}"
-        held = f"{_seats(opp)} {'holds' if len(opp) == 1 else 'hold'}"
-        text = (
-            f"domino: {who} went out; {held} {_sum(values)} = {count(pts, 'pip')}, "
-            f"so {scorer} scores {pts} (R15{', V3' if len(mine) > 1 else ''})"
-        )
+        who = _("player {seat}").format(seat=went_out)
+        scorer = who if len(mine) == 1 else _pair(mine)
+        rules = _rules("R15", "V3") if len(mine) > 1 else _rules("R15")
         if len(values) == 1:
-            text = (
-                f"domino: {who} went out; {held} {count(pts, 'pip')}, so {scorer} scores {pts} "
-                f"(R15{', V3' if len(mine) > 1 else ''})"
+            text = _(
+                "domino: {who} went out; {opponent} holds {pips}, so {scorer} scores {points} "
+                "({rules})"
+            ).format(
+                who=who,
+                opponent=_seats(opp),
+                pips=_pips(pts),
+                scorer=scorer,
+                points=pts,
+                rules=rules,
+            )
+        else:
+            text = _(
+                "domino: {who} went out; {opponents} hold {sum} = {pips}, so {scorer} scores "
+                "{points} ({rules})"
+            ).format(
+                who=who,
+                opponents=_seats(opp),
+                sum=iso(_sum(values)),
+                pips=_pips(pts),
+                scorer=scorer,
+                points=pts,
+                rules=rules,
             )
         return Outcome(OutcomeKind.DOMINO, went_out, pts, totals, text, mine)
 
     side_totals = [sum(totals[s - 1] for s in side) for side in sides]
     low = min(side_totals)
     lowest = [i for i, t in enumerate(side_totals) if t == low]
-    head = "blocked: totals " + ", ".join(str(t) for t in totals)
+    head = _("blocked: totals {totals}").format(
+        totals=pgettext("list of numbers", ", ").join(str(t) for t in totals)
+    )
     pair = len(sides[0]) > 1
     if pair:
-        head += "; " + ", ".join(
-            f"pair {'+'.join(map(str, side))} holds "
-            f"{_sum([totals[s - 1] for s in side])} = {side_totals[i]}"
+        head += "; " + pgettext("list of pairs", ", ").join(
+            _("{pair} holds {sum} = {total}").format(
+                pair=_pair(side),
+                sum=iso(_sum([totals[s - 1] for s in side])),
+                total=side_totals[i],
+            )
             for i, side in enumerate(sides)
         )
     if len(lowest) > 1:
         names = (
-            " and ".join("pair " + "+".join(map(str, sides[i])) for i in lowest)
-            if pair
+            _("{first} and {last}").format(
+                first=_pair(sides[lowest[0]]), last=_pair(sides[lowest[1]])
+            )
+            if pair and len(lowest) == 2
             else _seats([sides[i][0] for i in lowest])
         )
         return Outcome(
@@ -159,25 +208,38 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
             None,
             0,
             totals,
-            f"{head}; {names} tie for the lowest total ({low}), so nobody scores "
-            f"(R17{', V3' if pair else ''})",
+            _(
+                "{head}; {names} tie for the lowest total ({low}), so nobody scores ({rules})"
+            ).format(
+                head=head,
+                names=names,
+                low=low,
+                rules=_rules("R17", "V3") if pair else _rules("R17"),
+            ),
         )
     win = lowest[0]
     others = [t for i, t in enumerate(side_totals) if i != win]
-    name = "pair " + "+".join(map(str, sides[win])) if pair else f"player {sides[win][0]}"
-    extra = ", V3" if pair else ""
+    name = _pair(sides[win]) if pair else _("player {seat}").format(seat=sides[win][0])
     if r.blocked_scoring is BlockedScoring.ALL_PIPS:
         pts = sum(others)
         sums = f"{_sum(others)} = {pts}" if len(others) > 1 else f"{pts}"
-        sentence = f"scores {sums} ({'V3' if pair else 'V4'})"
+        sentence = ngettext("scores {formula} ({rules})", "scores {formula} ({rules})", pts).format(
+            formula=iso(sums), rules=_rules("V3" if pair else "V4")
+        )
     else:
         pts = sum(others) - low
-        sentence = f"scores {_sum(others)} - {low} = {pts} (R16{extra})"
+        minus = pgettext("minus sign in a sum", "-")
+        sentence = ngettext("scores {formula} ({rules})", "scores {formula} ({rules})", pts).format(
+            formula=iso(f"{_sum(others)} {minus} {low} = {pts}"),
+            rules=_rules("R16", "V3") if pair else _rules("R16"),
+        )
     return Outcome(
         OutcomeKind.BLOCKED,
         sides[win][0],
         pts,
         totals,
-        f"{head}; {name} has the sole lowest total and {sentence}",
+        _("{head}; {name} has the sole lowest total and {sentence}").format(
+            head=head, name=name, sentence=sentence
+        ),
         sides[win],
     )

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .errors import InvalidPositionError, InvalidTileError, quoted
+from .i18n import N_, _, iso
 
 __all__ = [
     "Tile",
@@ -62,13 +63,13 @@ def _paired(text: str) -> bool:
 def _tile_help(text: str) -> str:
     body = text.strip()
     if not _paired(body):
-        return (
-            f"cannot read {quoted(text)} as a tile: its brackets do not pair up; "
-            "a tile is two numbers such as '3-5' or '[3|5]' (R2)"
-        )
-    return (
-        f"cannot read {quoted(text)} as a tile: a tile is two numbers such as '3-5' or '[3|5]' (R2)"
-    )
+        return _(
+            "cannot read {text} as a tile: its brackets do not pair up; "
+            "a tile is two numbers such as {example} or {notation} (R2)"
+        ).format(text=iso(quoted(text)), example=iso("'3-5'"), notation=iso("'[3|5]'"))
+    return _(
+        "cannot read {text} as a tile: a tile is two numbers such as {example} or {notation} (R2)"
+    ).format(text=iso(quoted(text)), example=iso("'3-5'"), notation=iso("'[3|5]'"))
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -117,8 +118,12 @@ class Tile:
         tile = cls.of(int(a), int(b))
         if max_pip is not None and tile.high > max_pip:
             raise InvalidTileError(
-                f"tile {quoted(text.strip())} is not in the {set_name(max_pip)} set: "
-                f"halves go from 0 to {max_pip} ({'R2' if max_pip == 6 else 'V5'})"
+                _("tile {tile} is not in the {set} set: halves go from 0 to {max} ({rule})").format(
+                    tile=iso(quoted(text.strip())),
+                    set=_(set_name(max_pip)),
+                    max=max_pip,
+                    rule="R2" if max_pip == 6 else "V5",
+                )
             )
         return tile
 
@@ -153,7 +158,7 @@ class Tile:
 
 def set_name(max_pip: int) -> str:
     """``double-six`` for 6, ``double-nine`` for 9, ``double-twelve`` for 12."""
-    names = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
+    names = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
     return names.get(max_pip, f"double-{max_pip}")
 
 
@@ -225,8 +230,10 @@ def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int
         if _TILE_RE.match(head.strip()) is None:
             raise InvalidTileError(_tile_help(head if head.strip() else text))
         raise InvalidPositionError(
-            f"cannot read the end in {quoted(text)}: write the open end's value, "
-            "e.g. '3-4@4' or '[3|4] on 4' (R7)"
+            _(
+                "cannot read the end in {text}: write the open end's value, e.g. {example} or "
+                "{notation} (R7)"
+            ).format(text=iso(quoted(text)), example=iso("'3-4@4'"), notation=iso("'[3|4] on 4'"))
         )
     tile = Tile.parse(m["tile"], max_pip=max_pip)
     end = m["end"]
@@ -234,8 +241,10 @@ def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int
         return tile, None
     if not end.isdecimal() or len(end) > 2:
         raise InvalidPositionError(
-            f"cannot read the end in {quoted(text)}: write the open end's value, "
-            "e.g. '3-4@4' or '[3|4] on 4' (R7)"
+            _(
+                "cannot read the end in {text}: write the open end's value, e.g. {example} or "
+                "{notation} (R7)"
+            ).format(text=iso(quoted(text)), example=iso("'3-4@4'"), notation=iso("'[3|4] on 4'"))
         )
     return tile, int(end)
 

@@ -35,6 +35,7 @@ if _STARTING:
     with contextlib.suppress(ValueError, IndexError):  # not the main thread
         signal.signal(signal.SIGINT, _interrupted_at_start)
 
+from ..i18n import _, available_languages, language  # noqa: E402
 from . import info, play, records, sheet, simulate  # noqa: E402
 from .base import Parser, Subparsers, UsageError  # noqa: E402
 
@@ -58,6 +59,13 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
 
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="block-dominoes", description="Check the rules of Block dominoes.")
+    p.add_argument(
+        "--lang",
+        metavar="LANG",
+        default=None,
+        help=f"language of the output ({', '.join(available_languages())}; default: "
+        "$BLOCK_DOMINOES_LANG, else en); notation, JSON keys and rule ids stay as they are",
+    )
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser, metavar="COMMAND")
     for register in COMMANDS:
         register(sub)
@@ -82,7 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ns = _parse(args)
         if sys.stdout is None:  # started with stdout closed (`>&-`): change nothing
             raise _OutputError("it is closed")
-        text, data, *rest = ns.func(ns)
+        with language(ns.lang):
+            text, data, *rest = ns.func(ns)
         if getattr(ns, "json", False):
             _write(json.dumps(data, ensure_ascii=False))
         elif text:
@@ -105,7 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("block-dominoes: error: the input is nested too deeply to read", file=sys.stderr)
         return 2
     except (ValueError, OSError) as e:
-        print(f"block-dominoes: error: {_one_line(e)}", file=sys.stderr)
+        with language(_safe_lang(args)):
+            print(
+                _("block-dominoes: error: {message}").format(message=_one_line(e)), file=sys.stderr
+            )
         return 2
     except Exception as e:  # a bug: one line, not a traceback (BLOCK_DOMINOES_DEBUG=1 shows it)
         if os.environ.get("BLOCK_DOMINOES_DEBUG") == "1":
@@ -139,6 +151,17 @@ def _quiet_stdout() -> None:
     """Point stdout at /dev/null so the exit's final flush cannot fail a second time."""
     with contextlib.suppress(OSError, AttributeError, ValueError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _safe_lang(args: list[str]) -> str | None:
+    """The ``--lang`` of ``args`` if it is a language the engine speaks (for the error line)."""
+    for i, a in enumerate(args):
+        value = a.split("=", 1)[1] if a.startswith("--lang=") else None
+        if a == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        if value is not None:
+            return value if value in available_languages() else None
+    return None
 
 
 def _one_line(e: BaseException) -> str:

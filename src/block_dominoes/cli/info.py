@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..errors import BlockDominoesError, InvalidPositionError, quoted
 from ..hands import most_tiles, score_hands
+from ..i18n import _, iso, pgettext
 from ..line import Line, parse_placement
 from ..rules import Rules, find_rules, rules_names
 from ..strategies import STRATEGIES
@@ -18,7 +19,8 @@ __all__ = ["cmd_legal", "cmd_line", "cmd_rules", "cmd_score", "cmd_strategies", 
 
 def cmd_score(a: argparse.Namespace) -> tuple[str, object]:
     out = score_hands(find_rules(a.rules), a.hands)
-    text = f"{out.explanation}\ntotals: {', '.join(map(str, out.totals))}"
+    totals = pgettext("list of numbers", ", ").join(map(str, out.totals))
+    text = _("{explanation}\ntotals: {totals}").format(explanation=out.explanation, totals=totals)
     return text, out.to_json()
 
 
@@ -32,12 +34,22 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
                 # The lead joins no end, so '@V' on it means nothing: refused the same
                 # way whether or not the tile has a V (R5).
                 raise InvalidPositionError(
-                    f"illegal lead: the lead joins no open end, so it takes no '@{end}': "
-                    f"write it as {str(tile)!r} alone (R5)"
+                    _(
+                        "illegal lead: the lead joins no open end, so it takes no {at}: "
+                        "write it as {tile} alone (R5)"
+                    ).format(at=iso(f"'@{end}'"), tile=iso(repr(str(tile)))),
+                    rule="R5",
                 )
             line = line.place(tile, end)
         except BlockDominoesError as e:
-            raise type(e)(f"tile {i} ({quoted(text)}): {e}") from None
+            raise type(e)(
+                _("tile {number} ({text}): {error}").format(
+                    number=i, text=iso(quoted(text)), error=e
+                ),
+                rule=e.rule,
+                reason=e.reason,
+                move=e.move,
+            ) from None
     if a.svg is not None:
         from ..render import line_svg
 
@@ -82,11 +94,15 @@ def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
         moves = [{"tile": str(t), "end": v} for t in sorted(hand) for v in line.fits(t)]
     must_pass = not moves
     if must_pass:
-        ends = " and ".join(str(v) for v in line.end_values)
-        text = f"must pass: no tile in the hand matches the open ends {ends} (R9)"
+        a_, b_ = line.end_values
+        text = _(
+            "must pass: no tile in the hand matches the open ends {first} and {second} (R9)"
+        ).format(first=a_, second=b_)
     else:
         text = "\n".join(
-            f"{m['tile']} as the lead" if m["end"] is None else f"{m['tile']} on the {m['end']}"
+            _("{tile} as the lead").format(tile=iso(m["tile"]))
+            if m["end"] is None
+            else _("{tile} on the {end}").format(tile=iso(m["tile"]), end=m["end"])
             for m in moves
         )
     return text, {"must_pass": must_pass, "moves": moves}

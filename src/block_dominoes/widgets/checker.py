@@ -15,6 +15,7 @@ import re
 import ipywidgets as w
 
 from ..checker import Verdict, check_record
+from ..i18n import speaks
 from ..records import load_record
 from ..render import state_svg
 from .common import NEEDS_KERNEL, Message, guard
@@ -106,6 +107,7 @@ def replay_view(verdict: Verdict, *, width: int = 560, title: str = "") -> w.VBo
     return view
 
 
+@speaks
 def record_checker(
     record: str = EXAMPLE,
     *,

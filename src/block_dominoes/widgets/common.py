@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
+from ..i18n import _, get_language, language
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 __all__ = ["NEEDS_KERNEL", "Message", "fit_width", "guard", "row_wrap", "shown", "svg_view"]
@@ -43,7 +45,14 @@ def svg_view(svg: str = "") -> w.HTML:
 
 
 class Message(w.HTML):
-    """A one-line status: ``ok(text)``, ``error(text)``, ``clear()``."""
+    """A one-line status: ``ok(text)``, ``error(text)``, ``clear()``.
+
+    It remembers the language current when it was made (a widget's ``lang=``):
+    :func:`guard` runs its callbacks in that language."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lang = get_language()
 
     def ok(self, text: str) -> None:
         self.value = f'<div class="bd-msg bd-ok" role="status">{html.escape(text)}</div>'
@@ -61,18 +70,24 @@ class Message(w.HTML):
 def guard(message: Message) -> Callable[[F], F]:
     """Decorate a callback: a ValueError (every engine error) or any other
     exception is shown in ``message`` instead of escaping as a traceback; the
-    callback's other effects are the callback's to keep all-or-nothing."""
+    callback's other effects are the callback's to keep all-or-nothing.
+
+    The callback runs in the language of ``message``, so a
+    widget built with ``lang="ar"`` (its Message made then) keeps speaking Arabic when a reader clicks."""
 
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
         def inner(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except ValueError as e:
-                message.error(str(e))
-            except Exception as e:  # a bug: still no traceback in the widget
-                message.error(f"internal error ({type(e).__name__}): {e}")
-            return None
+            with language(getattr(message, "lang", None)):
+                try:
+                    return fn(*args, **kwargs)
+                except ValueError as e:
+                    message.error(str(e))
+                except Exception as e:  # a bug: still no traceback in the widget
+                    message.error(
+                        _("internal error ({kind}): {error}").format(kind=type(e).__name__, error=e)
+                    )
+                return None
 
         return inner  # type: ignore[return-value]
 

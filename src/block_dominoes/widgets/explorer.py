@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import BlockDominoesError
+from ..i18n import _, iso, speaks
 from ..line import Line, parse_placement
 from ..render import fit_text, line_svg
 from ..rules import find_rules
@@ -43,7 +44,14 @@ def build_line(text: str, rules: str = "pagat") -> Line:
             tile, end = parse_placement(piece, max_pip=r.max_pip)
             line = line.place(tile, end)
         except BlockDominoesError as e:
-            raise type(e)(f"line, placement {i} ({piece!r}): {e}") from None
+            raise type(e)(
+                _("line, placement {number} ({text}): {error}").format(
+                    number=i, text=iso(repr(piece)), error=e
+                ),
+                rule=e.rule,
+                reason=e.reason,
+                move=e.move,
+            ) from None
     return line
 
 
@@ -52,8 +60,8 @@ def legal_text(line: Line, tile: Tile) -> str:
     followed by the open end each one joins. Raises the engine's error if none."""
     summary = fit_text(line, tile)
     if line.is_empty:
-        return f"{tile} as the lead\n{summary}"
-    rows = [f"{tile} on the {v}" for v in line.fits(tile)]
+        return _("{tile} as the lead").format(tile=iso(tile)) + f"\n{summary}"
+    rows = [_("{tile} on the {end}").format(tile=iso(tile), end=v) for v in line.fits(tile)]
     return "\n".join([*rows, summary])
 
 
@@ -66,22 +74,22 @@ class AttachmentExplorer(w.VBox):
     def __init__(self, line: str = "1-4 1-1", tile: str = "1-3", rules: str = "pagat") -> None:
         values = [v for _, v in EXAMPLE_LINES]
         self.example = w.Dropdown(
-            options=[*EXAMPLE_LINES, ("type your own", None)],
+            options=[*EXAMPLE_LINES, (_("type your own"), None)],
             value=line if line in values else None,
-            description="Example",
+            description=_("Example"),
         )
         self.line_text = w.Text(
             value=line,
-            description="Line",
-            placeholder="placements, e.g. 1-4 1-1 3-4@4",
+            description=_("Line"),
+            placeholder=_("placements, e.g. 1-4 1-1 3-4@4"),
             continuous_update=False,
         )
         self.tile_text = w.Combobox(
             value=tile,
             options=[f"{t.low}-{t.high}" for t in full_set(find_rules(rules).max_pip)],
             ensure_option=False,
-            description="Tile",
-            placeholder="choose or type, e.g. 3-4",
+            description=_("Tile"),
+            placeholder=_("choose or type, e.g. 3-4"),
             continuous_update=False,
         )
         self.rules = rules
@@ -94,7 +102,7 @@ class AttachmentExplorer(w.VBox):
         self.tile_text.observe(self._on_change, names="value")
         super().__init__(
             [
-                w.HTML("<b>Where can this tile go?</b> (R7, R8, R10)"),
+                w.HTML(_("<b>Where can this tile go?</b> (R7, R8, R10)")),
                 self.example,
                 self.line_text,
                 self.tile_text,
@@ -142,24 +150,27 @@ class AttachmentExplorer(w.VBox):
                 self.picture.value = ""
                 self._show_error(str(e))
                 return
-            self.picture.value = line_svg(line, title="The line")
+            self.picture.value = line_svg(line, title=_("The line"))
             try:
                 tile = Tile.parse(self.tile_text.value, max_pip=r.max_pip)
             except ValueError as e:
-                self._show_error(f"tile: {e}")
+                self._show_error(_("tile: {error}").format(error=e))
                 return
             try:
                 text = legal_text(line, tile)
             except ValueError as e:
                 self._show_error(str(e))
                 return
-            self.picture.value = line_svg(line, title=f"Where {tile} fits", fit=tile)
+            self.picture.value = line_svg(
+                line, title=_("Where {tile} fits").format(tile=tile), fit=tile
+            )
             self.text = text
             self.answer.value = f"<pre class='bd-answer'>{html.escape(text)}</pre>"
 
         run()
 
 
+@speaks
 def attachment_explorer(line: str = "1-4 1-1", tile: str = "1-3", rules: str = "pagat") -> w.VBox:
     """The explorer widget, starting on ``line`` (placements) and ``tile``."""
     return AttachmentExplorer(line, tile, rules)

@@ -27,6 +27,7 @@ import ipywidgets as w
 
 from ..deal import check_seed, rng_for
 from ..errors import IllegalMoveError, InvalidPositionError
+from ..i18n import get_language, language, speaks
 from ..match import Match
 from ..render import hand_svg, line_svg
 from ..round import Draw, Pass, Play, RoundState
@@ -62,6 +63,7 @@ class PlayWidget(w.VBox):
         match: bool = True,
         auto: bool = False,
     ) -> None:
+        self.lang = get_language()
         self.rules = find_rules(rules)
         self.players = self.rules.check_players(players)
         names = [strategies] if isinstance(strategies, str) else list(strategies)
@@ -155,7 +157,8 @@ class PlayWidget(w.VBox):
 
     # -- plumbing -------------------------------------------------------------------
     def _guarded(self, fn: Any, *args: Any) -> Any:
-        return guard(self.message)(fn)(*args)
+        with language(self.lang):  # the language the widget was built in (lang=)
+            return guard(self.message)(fn)(*args)
 
     @property
     def message_text(self) -> str:
@@ -442,6 +445,7 @@ class PlayWidget(w.VBox):
         )
 
 
+@speaks
 def play(
     *,
     players: int = 2,

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 import ipywidgets as w
 
 from ..errors import InvalidPositionError
+from ..i18n import N_, _, get_language, iso, language, ngettext, pgettext, speaks
 from ..line import Line
 from ..match import Match, next_starter
 from ..render import hand_svg, line_svg, state_svg, tile_svg
@@ -66,9 +67,9 @@ RULES_CARD_DOC = "book/reference/rules-card"
 VARIANTS_DOC = "book/reference/variants"
 RULES_CARD = "../reference/rules-card.html"
 #: the names the diagram writes above the left and right open ends
-END_TAGS = ("end X", "end Y")
+END_TAGS = (N_("end X"), N_("end Y"))
 _RULE_ID = re.compile(r"\b([RV])(\d{1,2})\b")
-RIGHT, WRONG = "Right.", "Not quite."
+RIGHT, WRONG = N_("Right."), N_("Not quite.")
 
 
 def rules_card_href(page: str | None = None, *, doc: str = RULES_CARD_DOC) -> str:
@@ -114,6 +115,8 @@ class Question:
     title: str = ""
     page: str | None = None
     links: dict[str, str] = field(default_factory=dict)
+    #: the language the builder spoke (``lang=``): the answer key and panels use it too
+    lang: str = field(default_factory=get_language)
 
     def __post_init__(self) -> None:
         texts = [c.text for c in self.choices]
@@ -142,14 +145,21 @@ class Question:
         """The answer key line: the right choice and why, in sentences."""
         i = self.answer
         c = self.choices[i]
-        why = c.feedback.removeprefix(RIGHT).strip()
-        return f"Answer: {string.ascii_uppercase[i]}. {c.text}. {why}"
+        with language(self.lang):
+            why = c.feedback.removeprefix(_(RIGHT)).strip()
+            return _("Answer: {letter}. {choice}. {why}").format(
+                letter=string.ascii_uppercase[i], choice=c.text, why=why
+            )
 
     def feedback_html(self, index: int) -> str:
         """Choice ``index``'s panel: marked right or wrong, rule ids linked, its picture."""
+        with language(self.lang):
+            return self._feedback_html(index)
+
+    def _feedback_html(self, index: int) -> str:
         c = self.choices[index]
         text = c.feedback
-        mark = RIGHT if c.right else WRONG
+        mark = _(RIGHT) if c.right else _(WRONG)
         if not text.startswith(mark):
             text = f"{mark} {text}"
         head, rest = mark, text.removeprefix(mark).strip()
@@ -166,7 +176,8 @@ class Question:
             out.append(html.escape(text[at : m.start()]))
             rid = m.group(0)
             href = f"{card}#{rid.lower()}" if m.group(1) == "R" else variants
-            out.append(f"<a href='{html.escape(href)}' title='{rid} on the rules card'>{rid}</a>")
+            tip = _("{rule} on the rules card").format(rule=rid)
+            out.append(f"<a href='{html.escape(href)}' title='{html.escape(tip)}'>{rid}</a>")
             at = m.end()
         out.append(html.escape(text[at:]))
         return "".join(out)
@@ -213,6 +224,7 @@ class Quiz(w.VBox):
         return f"Quiz({self.question.prompt!r}, answer {self.question.answer_text()!r})"
 
 
+@speaks
 def question(
     prompt: str,
     choices: Sequence[str],
@@ -294,32 +306,55 @@ def position(
     on_line = set(ln.tiles) & {t for h in checked for t in h}
     if on_line:
         raise InvalidPositionError(
-            f"tile {str(min(on_line))!r} is both on the line and in a hand (R2)"
+            _("tile {tile} is both on the line and in a hand (R2)").format(
+                tile=iso(repr(str(min(on_line))))
+            )
         )
     n = len(checked)
     for name, seat in (("to_play", to_play), ("starter", starter)):
         if not 1 <= seat <= n:
-            raise InvalidPositionError(f"{name} must be a seat from 1 to {n}, got {seat!r} (R6)")
+            raise InvalidPositionError(
+                _("{name} must be a seat from 1 to {n}, got {seat} (R6)").format(
+                    name=name, n=n, seat=repr(seat)
+                )
+            )
     start = RoundState.new(r, checked, starter=starter)
     return replace(start, line=ln, current_player=to_play)
 
 
 def _ends(line: Line) -> tuple[tuple[str, int], tuple[str, int]]:
     assert line.left is not None and line.right is not None
-    return (END_TAGS[0], line.left.value), (END_TAGS[1], line.right.value)
+    return (_(END_TAGS[0]), line.left.value), (_(END_TAGS[1]), line.right.value)
+
+
+def _end_tags() -> tuple[str, str]:
+    return _(END_TAGS[0]), _(END_TAGS[1])
 
 
 def _match_rule(v: int) -> str:
-    return "R7, R8: a blank matches only a blank" if v == 0 else "R7"
+    return _("R7, R8: a blank matches only a blank") if v == 0 else "R7"
 
 
 def _after_picture(line: Line, tile: Tile, value: int, title: str) -> str:
     return line_svg(line.place(tile, value), last=tile, title=title, labels=True)
 
 
+def _player(seat: int) -> str:
+    return _("Player {seat}").format(seat=seat)
+
+
+def _pair_name(side: Sequence[int]) -> str:
+    return _("Pair {seats}").format(seats="+".join(map(str, side)))
+
+
+def _lower_first(text: str) -> str:
+    return f"{text[0].lower()}{text[1:]}" if text else text
+
+
 # -- kinds of question ------------------------------------------------------------------------
 
 
+@speaks
 def where_can_it_go(
     line: Line | Iterable[str | Tile] | str,
     tile: Tile | str,
@@ -332,101 +367,161 @@ def where_can_it_go(
 
     The diagram names the open ends "end X" and "end Y"; the choices say "On
     the 4 (end Y)". Raises InvalidPositionError for an empty line (any tile
-    may lead) or a tile already on the line (R2).
+    may lead) or a tile already on the line (R2). ``lang="ar"`` asks it in Arabic.
     """
     r = find_rules(rules)
     ln, t = _line(line, r), _tile(tile, r)
     if ln.is_empty:
-        raise InvalidPositionError("ask where a tile goes once a tile has led (R5: any may lead)")
+        raise InvalidPositionError(
+            _("ask where a tile goes once a tile has led (R5: any may lead)")
+        )
     if t in ln.tiles:
-        raise InvalidPositionError(f"{t} is already on the line: each tile is in the set once (R2)")
+        raise InvalidPositionError(
+            _("{tile} is already on the line: each tile is in the set once (R2)").format(
+                tile=iso(t)
+            )
+        )
     (xn, xv), (yn, yv) = _ends(ln)
+    T = iso(t)
     fits = set(ln.fits(t))
-    crosswise = " As a double it lies crosswise (R10)." if t.is_double else ""
-    nowhere_text = "Nowhere: it fits no open end"
-    nothing = (
-        f"{t} has neither a {xv} nor a {yv}, so it fits no open end (R7)"
-        + (": a blank matches only a blank (R8)" if 0 in (xv, yv) else "")
-        + "; a player holding only such tiles passes (R9)."
-        if xv != yv
-        else f"{t} has no {xv}, the number both ends show, so it fits no open end (R7"
-        + (", R8: a blank matches only a blank" if xv == 0 else "")
-        + "); a player holding only such tiles passes (R9)."
-    )
+    crosswise = " " + _("As a double it lies crosswise (R10).") if t.is_double else ""
+    nowhere_text = _("Nowhere: it fits no open end")
+    if xv != yv:
+        nothing = (
+            _(
+                "{tile} has neither a {x} nor a {y}, so it fits no open end (R7): a blank "
+                "matches only a blank (R8); a player holding only such tiles passes (R9)."
+            )
+            if 0 in (xv, yv)
+            else _(
+                "{tile} has neither a {x} nor a {y}, so it fits no open end (R7); a player "
+                "holding only such tiles passes (R9)."
+            )
+        ).format(tile=T, x=xv, y=yv)
+    else:
+        nothing = (
+            _(
+                "{tile} has no {x}, the number both ends show, so it fits no open end (R7, R8: "
+                "a blank matches only a blank); a player holding only such tiles passes (R9)."
+            )
+            if xv == 0
+            else _(
+                "{tile} has no {x}, the number both ends show, so it fits no open end (R7); a "
+                "player holding only such tiles passes (R9)."
+            )
+        ).format(tile=T, x=xv)
     choices: list[Choice] = []
     if xv != yv:
         for name, v, other in ((xn, xv, yv), (yn, yv, xv)):
-            text = f"On the {v} ({name})"
+            text = _("On the {value} ({end})").format(value=v, end=name)
             if fits == {v}:
                 fb = (
-                    f"{t} has a {v}, the number {name} shows, so it joins there and its "
-                    f"{t.other(v)} becomes the new end ({_match_rule(v)}).{crosswise}"
+                    _(
+                        "{tile} has a {value}, the number {end} shows, so it joins there and "
+                        "its {other} becomes the new end ({rules})."
+                    ).format(tile=T, value=v, end=name, other=t.other(v), rules=_match_rule(v))
+                    + crosswise
                 )
-                pic = _after_picture(ln, t, v, f"After {t} joins {name}")
+                pic = _after_picture(
+                    ln, t, v, _("After {tile} joins {end}").format(tile=t, end=name)
+                )
                 choices.append(Choice(text, fb, True, pic))
             elif v in fits:  # fits both
-                fb = (
-                    f"{t} does fit {name}, but it also has a {other} and fits the other end "
+                fb = _(
+                    "{tile} does fit {end}, but it also has a {other} and fits the other end "
                     "too: the player may choose either end (R7)."
-                )
+                ).format(tile=T, end=name, other=other)
                 choices.append(Choice(text, fb))
             else:
-                fb = (
-                    f"{t} has no {v}, and a tile joins an end only with a half that shows "
-                    f"the same number ({_match_rule(v)})."
-                )
+                fb = _(
+                    "{tile} has no {value}, and a tile joins an end only with a half that shows "
+                    "the same number ({rules})."
+                ).format(tile=T, value=v, rules=_match_rule(v))
                 choices.append(Choice(text, fb))
-        text = "On either end"
+        text = _("On either end")
         if len(fits) == 2:
             fb = (
-                f"{t} has a {xv} and a {yv}, so it fits both ends; the player chooses which "
-                f"(R7), and says so when both are possible.{crosswise}"
+                _(
+                    "{tile} has a {x} and a {y}, so it fits both ends; the player chooses which "
+                    "(R7), and says so when both are possible."
+                ).format(tile=T, x=xv, y=yv)
+                + crosswise
             )
-            pic = _after_picture(ln, t, yv, f"After {t} joins {yn}, one of the two choices")
+            pic = _after_picture(
+                ln,
+                t,
+                yv,
+                _("After {tile} joins {end}, one of the two choices").format(tile=t, end=yn),
+            )
             choices.append(Choice(text, fb, True, pic))
         elif fits:
             (v,) = fits
             missing = yv if v == xv else xv
-            fb = (
-                f"{t} fits only the end that shows {v}: it has no {missing} for the other "
-                f"end ({_match_rule(missing)})."
-            )
+            fb = _(
+                "{tile} fits only the end that shows {value}: it has no {missing} for the "
+                "other end ({rules})."
+            ).format(tile=T, value=v, missing=missing, rules=_match_rule(missing))
             choices.append(Choice(text, fb))
         else:
             choices.append(
-                Choice(text, f"{t} has neither a {xv} nor a {yv}, so neither end takes it (R7).")
+                Choice(
+                    text,
+                    _("{tile} has neither a {x} nor a {y}, so neither end takes it (R7).").format(
+                        tile=T, x=xv, y=yv
+                    ),
+                )
             )
     else:
-        text = f"On either end (both show {xv})"
+        text = _("On either end (both show {value})").format(value=xv)
         if fits:
             fb = (
-                f"{t} has a {xv}, and both ends show {xv}: it may join either; the picture "
-                f"shows it on one of them (R7).{crosswise}"
+                _(
+                    "{tile} has a {value}, and both ends show {value}: it may join either; the "
+                    "picture shows it on one of them (R7)."
+                ).format(tile=T, value=xv)
+                + crosswise
             )
-            choices.append(Choice(text, fb, True, _after_picture(ln, t, xv, f"After {t}")))
+            choices.append(
+                Choice(text, fb, True, _after_picture(ln, t, xv, _("After {tile}").format(tile=t)))
+            )
         else:
-            choices.append(Choice(text, f"{t} has no {xv}, so neither end takes it (R7)."))
-        text = f"Only on {xn}"
+            choices.append(
+                Choice(
+                    text,
+                    _("{tile} has no {value}, so neither end takes it (R7).").format(
+                        tile=T, value=xv
+                    ),
+                )
+            )
+        text = _("Only on {end}").format(end=xn)
         fb = (
-            f"Both ends show {xv}, so a tile that fits one fits the other too (R7)."
+            _("Both ends show {value}, so a tile that fits one fits the other too (R7).").format(
+                value=xv
+            )
             if fits
-            else f"{t} has no {xv}, so it fits neither end (R7)."
+            else _("{tile} has no {value}, so it fits neither end (R7).").format(tile=T, value=xv)
         )
         choices.append(Choice(text, fb))
     if fits:
-        where = " and ".join(f"the {v}" for v in sorted(fits))
-        choices.append(
-            Choice(
-                nowhere_text, f"{t} has {where} showing at an open end, so it can be placed (R7)."
+        values = sorted(fits)
+        fb = (
+            _("{tile} has the {value} showing at an open end, so it can be placed (R7).").format(
+                tile=T, value=values[0]
             )
+            if len(values) == 1
+            else _(
+                "{tile} has the {x} and the {y} showing at an open end, so it can be placed (R7)."
+            ).format(tile=T, x=values[0], y=values[1])
         )
+        choices.append(Choice(nowhere_text, fb))
     else:
         choices.append(Choice(nowhere_text, nothing, True))
-    picture = line_svg(ln, title="The line", end_tags=END_TAGS) + tile_svg(t)
-    q = Question(f"Where can {t} go?", tuple(choices), picture, title, page)
+    picture = line_svg(ln, title=_("The line"), end_tags=_end_tags()) + tile_svg(t)
+    q = Question(_("Where can {tile} go?").format(tile=T), tuple(choices), picture, title, page)
     return Quiz(q)
 
 
+@speaks
 def must_pass(
     line: Line | Iterable[str | Tile] | str,
     hand: Iterable[Tile | str] | str,
@@ -442,68 +537,108 @@ def must_pass(
     r = find_rules(rules)
     ln, h = _line(line, r), _hand(hand, r)
     if ln.is_empty:
-        raise InvalidPositionError("nobody passes before the lead: any tile may lead (R5)")
+        raise InvalidPositionError(_("nobody passes before the lead: any tile may lead (R5)"))
     twice = set(ln.tiles) & set(h)
     if twice:
         raise InvalidPositionError(
-            f"tile {str(min(twice))!r} is both on the line and in the hand (R2)"
+            _("tile {tile} is both on the line and in the hand (R2)").format(
+                tile=iso(repr(str(min(twice))))
+            )
         )
     (xn, xv), (yn, yv) = _ends(ln)
     plays = [Play(x, v) for x in h for v in ln.fits(x)]
-    who = f"Player {player}"
-    draw = " In the Draw game they would draw first (V6); in Block nobody draws (R4)."
+    who = _player(player)
+    draw = " " + _("In the Draw game they would draw first (V6); in Block nobody draws (R4).")
     if plays:
         first = plays[0]
         name = xn if first.end == xv else yn
         fitting = sorted({p.tile for p in plays})
-        listed = ", ".join(str(x) for x in fitting)
+        listed = pgettext("list of tiles", ", ").join(iso(x) for x in fitting)
         after = line_svg(
-            ln.place(first.tile, first.end), last=first.tile, title=f"After {first.tile}"
+            ln.place(first.tile, first.end),
+            last=first.tile,
+            title=_("After {tile}").format(tile=first.tile),
         )
-        yes = f"{listed} {'fits' if len(fitting) == 1 else 'fit'} an open end, so {who} cannot pass: a player who can place a tile must (R9)."
+        yes = ngettext(
+            "{tiles} fits an open end, so {player} cannot pass: a player who can place a tile "
+            "must (R9).",
+            "{tiles} fit an open end, so {player} cannot pass: a player who can place a tile "
+            "must (R9).",
+            len(fitting),
+        ).format(tiles=listed, player=who)
         no = (
-            f"{first.tile} fits {name} (the {first.end}), so {who} must play a tile"
-            + (f"; {listed} all fit, and they choose which" if len(fitting) > 1 else "")
-            + " (R9)."
-        )
+            _(
+                "{tile} fits {end} (the {value}), so {player} must play a tile; {tiles} all fit, "
+                "and they choose which (R9)."
+            )
+            if len(fitting) > 1
+            else _("{tile} fits {end} (the {value}), so {player} must play a tile (R9).")
+        ).format(tile=iso(first.tile), end=name, value=first.end, player=who, tiles=listed)
         choices = (
-            Choice("Yes, they must pass", yes),
-            Choice("No, they must play a tile", no, True, after),
+            Choice(_("Yes, they must pass"), yes),
+            Choice(_("No, they must play a tile"), no, True, after),
             Choice(
-                "They may choose",
-                "In Block there is no choice: a player who can place a tile must play, "
-                "and only a player who cannot passes (R9).",
+                _("They may choose"),
+                _(
+                    "In Block there is no choice: a player who can place a tile must play, "
+                    "and only a player who cannot passes (R9)."
+                ),
             ),
         )
     else:
-        need = f"a {xv} or a {yv}" if xv != yv else f"a {xv}"
-        yes = f"No tile in {who}'s hand has {need}, so nothing fits and they pass (R9)." + (
-            " A blank matches only a blank (R8)." if 0 in (xv, yv) else ""
-        )
+        yes = (
+            _("No tile in {player}'s hand has a {x} or a {y}, so nothing fits and they pass (R9).")
+            if xv != yv
+            else _("No tile in {player}'s hand has a {x}, so nothing fits and they pass (R9).")
+        ).format(player=who, x=xv, y=yv)
+        if 0 in (xv, yv):
+            yes += " " + _("A blank matches only a blank (R8).")
+        held = " ".join(iso(x) for x in h)
         choices = (
-            Choice("Yes, they must pass", yes + draw, True),
+            Choice(_("Yes, they must pass"), yes + draw, True),
             Choice(
-                "No, they must play a tile",
-                f"No tile among {' '.join(str(x) for x in h)} has {need}: no tile fits an open end (R7), so they pass (R9).",
+                _("No, they must play a tile"),
+                (
+                    _(
+                        "No tile among {tiles} has a {x} or a {y}: no tile fits an open end (R7), "
+                        "so they pass (R9)."
+                    )
+                    if xv != yv
+                    else _(
+                        "No tile among {tiles} has a {x}: no tile fits an open end (R7), so they "
+                        "pass (R9)."
+                    )
+                ).format(tiles=held, x=xv, y=yv),
             ),
             Choice(
-                "They may choose",
-                "In Block there is no choice: a player who cannot place a tile passes, and one "
-                "who can must play (R9).",
+                _("They may choose"),
+                _(
+                    "In Block there is no choice: a player who cannot place a tile passes, and "
+                    "one who can must play (R9)."
+                ),
             ),
         )
-    picture = line_svg(ln, title="The line", end_tags=END_TAGS) + hand_svg(h, label=who)
-    q = Question(f"It is {who}'s turn. Must they pass?", choices, picture, title, page)
+    picture = line_svg(ln, title=_("The line"), end_tags=_end_tags()) + hand_svg(h, label=who)
+    q = Question(
+        _("It is {player}'s turn. Must they pass?").format(player=who),
+        choices,
+        picture,
+        title,
+        page,
+    )
     return Quiz(q)
 
 
 def _hands_text(state: RoundState) -> str:
     return "; ".join(
-        f"player {s} holds {' '.join(map(str, h)) or 'nothing'}"
+        _("player {seat} holds {tiles}").format(
+            seat=s, tiles=" ".join(iso(t) for t in h) or _("nothing")
+        )
         for s, h in enumerate(state.hands, start=1)
     )
 
 
+@speaks
 def is_round_over(
     state: RoundState,
     *,
@@ -515,38 +650,64 @@ def is_round_over(
     ln = state.line
     out = state.went_out
     blocked = state.is_blocked
-    ends = " or ".join(f"a {v}" for v in dict.fromkeys(ln.end_values)) or "nothing"
+    values = list(dict.fromkeys(ln.end_values))
+    if not values:
+        ends = _("nothing")
+    elif len(values) == 1:
+        ends = _("a {value}").format(value=values[0])
+    else:
+        ends = _("a {x} or a {y}").format(x=values[0], y=values[1])
     if out is not None:
         right = 1
-        why = (
-            f"Player {out} has played their last tile: the round ends at once, a domino (R13, R15)."
-        )
+        why = _(
+            "Player {seat} has played their last tile: the round ends at once, a domino (R13, R15)."
+        ).format(seat=out)
     elif blocked:
         right = 2
-        why = f"No tile in any hand has {ends} to match the open ends, so nobody can play: the round is blocked (R13, R16)."
+        why = _(
+            "No tile in any hand has {ends} to match the open ends, so nobody can play: the "
+            "round is blocked (R13, R16)."
+        ).format(ends=ends)
     else:
         right = 0
         movers = [(s, p.tile) for s in range(1, state.players + 1) for p in state.playable(s)[:1]]
         s, t = movers[0]
-        why = f"Player {s} still holds {t}, which fits an open end, and every player holds tiles, so play goes on (R9, R13)."
+        why = _(
+            "Player {seat} still holds {tile}, which fits an open end, and every player holds "
+            "tiles, so play goes on (R9, R13)."
+        ).format(seat=s, tile=iso(t))
+        not_blocked = _(
+            "Player {seat} still holds {tile}, which fits an open end, and every player holds "
+            "tiles, so the line is not blocked (R9, R13)."
+        ).format(seat=s, tile=iso(t))
     wrong = {
         0: (
-            f"Player {out} has no tiles left: a domino ends the round at once (R13)."
+            _("Player {seat} has no tiles left: a domino ends the round at once (R13).").format(
+                seat=out
+            )
             if out is not None
-            else f"Nobody can play: no tile in any hand has {ends}, so the round ends blocked (R13)."
+            else _(
+                "Nobody can play: no tile in any hand has {ends}, so the round ends blocked (R13)."
+            ).format(ends=ends)
         ),
-        1: (
+        1: _(
             "Every player still holds tiles; a domino means one player has played their last "
             "tile (R13)."
         ),
         2: (
-            f"Player {out} went out, so the round ended as a domino; a block is when everyone "
-            "still holds tiles and none fits (R13)."
+            _(
+                "Player {seat} went out, so the round ended as a domino; a block is when "
+                "everyone still holds tiles and none fits (R13)."
+            ).format(seat=out)
             if out is not None
-            else why.replace(", so play goes on", ", so the line is not blocked")
+            else (not_blocked if right == 0 else why)
         ),
     }
-    texts = ("No, play goes on", "Yes: a player went out (a domino)", "Yes: it is blocked")
+    texts = (
+        _("No, play goes on"),
+        _("Yes: a player went out (a domino)"),
+        _("Yes: it is blocked"),
+    )
     choices = tuple(
         Choice(
             text,
@@ -555,19 +716,26 @@ def is_round_over(
         )
         for i, text in enumerate(texts)
     )
-    picture = state_svg(state, title="The round", end_tags=END_TAGS)
-    q = Question("Is the round over?", choices, picture, title, page)
+    picture = state_svg(state, title=_("The round"), end_tags=_end_tags())
+    q = Question(_("Is the round over?"), choices, picture, title, page)
     return Quiz(q)
 
 
 def _name(rules: Rules, players: int, outcome: Outcome) -> str:
     if outcome.winner is None:
-        return "Nobody"
+        return _("Nobody")
     if len(outcome.side) > 1:
-        return "Pair " + "+".join(map(str, outcome.side))
-    return f"Player {outcome.winner}"
+        return _pair_name(outcome.side)
+    return _player(outcome.winner)
 
 
+def _scores(name: str, points: int) -> str:
+    return ngettext("{name} scores {points}", "{name} scores {points}", points).format(
+        name=name, points=points
+    )
+
+
+@speaks
 def who_scores(
     totals: Sequence[int] | RoundState,
     went_out: int | None = None,
@@ -584,23 +752,24 @@ def who_scores(
         state = totals
         outcome = state.outcome()
         if outcome is None:
-            raise InvalidPositionError("the round is not over yet: nobody scores (R13)")
+            raise InvalidPositionError(_("the round is not over yet: nobody scores (R13)"))
         r = state.rules
-        picture = state_svg(state, title="The end of the round")
+        picture = state_svg(state, title=_("The end of the round"))
     else:
         r = find_rules(rules)
         outcome = score_round(r, totals, went_out)
         picture = ""
     tot = outcome.totals
     n = len(tot)
-    right_text = (
-        "Nobody scores"
-        if outcome.winner is None
-        else f"{_name(r, n, outcome)} scores {outcome.points}"
-    )
+    nobody = _("Nobody scores")
+    right_text = nobody if outcome.winner is None else _scores(_name(r, n, outcome), outcome.points)
     choices: dict[str, Choice] = {
         right_text: Choice(
-            right_text, f"{outcome.explanation[0].upper()}{outcome.explanation[1:]}.", True
+            right_text,
+            _("{explanation}.").format(
+                explanation=f"{outcome.explanation[0].upper()}{outcome.explanation[1:]}"
+            ),
+            True,
         )
     }
 
@@ -617,17 +786,25 @@ def who_scores(
         others = [t for s, t in enumerate(tot, start=1) if s not in outcome.side]
         low = min(others)
         add(
-            f"{name} scores {outcome.points - low}",
-            "Nothing is subtracted after a domino: the one who went out scores every pip left in the other hands (R15); subtracting is for a blocked round (R16).",
+            _scores(name, outcome.points - low),
+            _(
+                "Nothing is subtracted after a domino: the one who went out scores every pip "
+                "left in the other hands (R15); subtracting is for a blocked round (R16)."
+            ),
         )
         lowest = min((t, s) for s, t in enumerate(tot, start=1) if s not in outcome.side)[1]
         add(
-            f"Player {lowest} scores {sum(tot) - tot[lowest - 1]}",
-            f"Player {w_} went out, and a domino beats any total, even a small one (R15): hands are compared only in a block (R16).",
+            _scores(_player(lowest), sum(tot) - tot[lowest - 1]),
+            _(
+                "Player {seat} went out, and a domino beats any total, even a small one (R15): "
+                "hands are compared only in a block (R16)."
+            ).format(seat=w_),
         )
         add(
-            "Nobody scores",
-            f"Player {w_} went out, so the round is a domino and they score (R15).",
+            nobody,
+            _("Player {seat} went out, so the round is a domino and they score (R15).").format(
+                seat=w_
+            ),
         )
     elif outcome.winner is None:
         low = min(tot)
@@ -635,14 +812,19 @@ def who_scores(
         for s in tied[:2]:
             other = next(x for x in tied if x != s)
             add(
-                f"Player {s} scores {sum(tot) - 2 * low}",
-                f"Player {s} ties with player {other} for the lowest total, {low}, and a tied "
-                "block scores nothing (R17).",
+                _scores(_player(s), sum(tot) - 2 * low),
+                _(
+                    "Player {seat} ties with player {other} for the lowest total, {low}, and a "
+                    "tied block scores nothing (R17)."
+                ).format(seat=s, other=other, low=low),
             )
         high = max(range(1, n + 1), key=lambda s: tot[s - 1])
         add(
-            f"Player {high} scores {sum(tot) - tot[high - 1]}",
-            "In a block the lowest total wins, never the highest (R16), and here the lowest is tied, so nobody scores (R17).",
+            _scores(_player(high), sum(tot) - tot[high - 1]),
+            _(
+                "In a block the lowest total wins, never the highest (R16), and here the lowest "
+                "is tied, so nobody scores (R17)."
+            ),
         )
     else:
         name = _name(r, n, outcome)
@@ -651,39 +833,58 @@ def who_scores(
         rest = sum(side_totals) - mine
         if r.blocked_scoring is BlockedScoring.DIFFERENCE:
             add(
-                f"{name} scores {rest}",
-                f"Under these rules the winner's own total, {mine}, is taken off once: {rest} - {mine} = {outcome.points} (R16). Scoring all {rest} is a variant (V4).",
+                _scores(name, rest),
+                _(
+                    "Under these rules the winner's own total, {mine}, is taken off once: "
+                    "{formula} (R16). Scoring all {rest} is a variant (V4)."
+                ).format(
+                    mine=mine,
+                    formula=iso(
+                        f"{rest} {pgettext('minus sign in a sum', '-')} {mine} = {outcome.points}"
+                    ),
+                    rest=rest,
+                ),
             )
         else:
             add(
-                f"{name} scores {rest - mine}",
-                f"Under this ruleset the lowest side scores all the other pips, {rest}, with nothing taken off ({'V3' if pair else 'V4'}).",
+                _scores(name, rest - mine),
+                _(
+                    "Under this ruleset the lowest side scores all the other pips, {rest}, with "
+                    "nothing taken off ({rule})."
+                ).format(rest=rest, rule="V3" if pair else "V4"),
             )
         hi = max(range(len(teams)), key=lambda i: side_totals[i])
-        hi_name = ("Pair " + "+".join(map(str, teams[hi]))) if pair else f"Player {teams[hi][0]}"
+        hi_name = _pair_name(teams[hi]) if pair else _player(teams[hi][0])
         add(
-            f"{hi_name} scores {sum(side_totals) - side_totals[hi]}",
-            f"In a block the lowest total wins (R16): {name[0].lower()}{name[1:]} holds the least, {mine}.",
+            _scores(hi_name, sum(side_totals) - side_totals[hi]),
+            _("In a block the lowest total wins (R16): {name} holds the least, {mine}.").format(
+                name=_lower_first(name), mine=mine
+            ),
         )
         add(
-            "Nobody scores",
-            f"Only a tie for the lowest total scores nothing (R17); here {mine} is the sole lowest (R16).",
+            nobody,
+            _(
+                "Only a tie for the lowest total scores nothing (R17); here {mine} is the sole "
+                "lowest (R16)."
+            ).format(mine=mine),
         )
-    order = sorted(choices.values(), key=lambda c: (c.text == "Nobody scores", c.text))
+    order = sorted(choices.values(), key=lambda c: (c.text == nobody, c.text))
     kind = (
-        f"Player {outcome.winner} went out"
+        _("Player {seat} went out").format(seat=outcome.winner)
         if outcome.kind is OutcomeKind.DOMINO
-        else "The round is blocked"
+        else _("The round is blocked")
     )
-    prompt = (
-        f"{kind}. Pips left in each hand: "
-        + ", ".join(f"player {s} {t}" for s, t in enumerate(tot, start=1))
-        + ". Who scores, and how much?"
+    prompt = _("{kind}. Pips left in each hand: {hands}. Who scores, and how much?").format(
+        kind=kind,
+        hands=pgettext("list of hands", ", ").join(
+            _("player {seat} {pips}").format(seat=s, pips=t) for s, t in enumerate(tot, start=1)
+        ),
     )
     q = Question(prompt, tuple(order), picture, title, page)
     return Quiz(q)
 
 
+@speaks
 def who_starts_next(
     players: int,
     starter: int,
@@ -699,7 +900,11 @@ def who_starts_next(
     n = r.check_players(players)
     for label, seat in (("starter", starter), ("winner", winner)):
         if seat is not None and not 1 <= seat <= n:
-            raise InvalidPositionError(f"{label} must be a seat from 1 to {n}, got {seat!r} (R6)")
+            raise InvalidPositionError(
+                _("{name} must be a seat from 1 to {n}, got {seat} (R6)").format(
+                    name=label, n=n, seat=repr(seat)
+                )
+            )
     fake = Outcome(
         OutcomeKind.BLOCKED if winner is None else OutcomeKind.DOMINO,
         winner,
@@ -713,43 +918,62 @@ def who_starts_next(
     by_winner = r.next_starter is NextStarter.WINNER
     rule = "V1" if by_winner else "R19"
     if by_winner and winner is not None:
-        why = f"Under these rules the winner of the round starts the next one: player {winner} ({rule})."
+        why = _(
+            "Under these rules the winner of the round starts the next one: player {winner} "
+            "({rule})."
+        ).format(winner=winner, rule=rule)
     elif by_winner:
-        why = f"The block was tied, so nobody won; the start moves one seat clockwise from player {starter}, to player {left} ({rule})."
+        why = _(
+            "The block was tied, so nobody won; the start moves one seat clockwise from player "
+            "{starter}, to player {left} ({rule})."
+        ).format(starter=starter, left=left, rule=rule)
     else:
-        why = f"The start moves one seat clockwise from the last starter, player {starter}, to player {left}, whoever won (R19)."
+        why = _(
+            "The start moves one seat clockwise from the last starter, player {starter}, to "
+            "player {left}, whoever won (R19)."
+        ).format(starter=starter, left=left)
+    not_next = _("Player {seat} is not next: {why}")
     choices = []
     for s in range(1, n + 1):
         if s == nxt:
-            choices.append(Choice(f"Player {s}", why, True))
+            choices.append(Choice(_player(s), why, True))
         elif s == starter:
             choices.append(
                 Choice(
-                    f"Player {s}", f"Player {s} started this round; the start moves on ({rule})."
+                    _player(s),
+                    _("Player {seat} started this round; the start moves on ({rule}).").format(
+                        seat=s, rule=rule
+                    ),
                 )
             )
         elif s == winner and not by_winner:
             choices.append(
                 Choice(
-                    f"Player {s}",
-                    f"Winning does not earn the start under these rules: it passes one seat clockwise from player {starter} (R19). The winner starts only in a variant (V1).",
+                    _player(s),
+                    _(
+                        "Winning does not earn the start under these rules: it passes one seat "
+                        "clockwise from player {starter} (R19). The winner starts only in a "
+                        "variant (V1)."
+                    ).format(starter=starter),
                 )
             )
         else:
-            choices.append(
-                Choice(
-                    f"Player {s}",
-                    f"Player {s} is not next: {why[0].lower()}{why[1:]}",
-                )
-            )
-    won = "nobody won (a tied block)" if winner is None else f"player {winner} won"
-    prompt = (
-        f"{n} players. Player {starter} started this round and {won}. Who starts the next round?"
+            choices.append(Choice(_player(s), not_next.format(seat=s, why=_lower_first(why))))
+    won = (
+        _("nobody won (a tied block)")
+        if winner is None
+        else _("player {seat} won").format(seat=winner)
     )
+    prompt = ngettext(
+        "{n} player. Player {starter} started this round and {won}. Who starts the next round?",
+        "{n} players. Player {starter} started this round and {won}. Who starts the next round?",
+        n,
+    ).format(n=n, starter=starter, won=won)
     q = Question(prompt, tuple(choices), "", title, page)
     return Quiz(q)
 
 
+@speaks
 def who_won_match(
     scores: Sequence[int],
     *,
@@ -767,7 +991,7 @@ def who_won_match(
     sides = r.teams(n)
 
     def name(side: tuple[int, ...]) -> str:
-        return f"Pair {'+'.join(map(str, side))}" if len(side) > 1 else f"Player {side[0]}"
+        return _pair_name(side) if len(side) > 1 else _player(side[0])
 
     score = {side: max(scores[x - 1] for x in side) for side in sides}
     top = max(score.values())
@@ -775,55 +999,71 @@ def who_won_match(
     lead = name(leaders[0])
     choices = []
     for side in sides:
-        text = f"{name(side)} has won"
+        text = _("{name} has won").format(name=name(side))
         v = score[side]
         who = name(side)
         if result is not None and result.winner in side:
-            fb = (
-                f"{who} has {v}, at or above the target of {target}, and the highest score: "
-                "the match is won, and the excess stays counted (R20)."
-            )
+            fb = _(
+                "{name} has {score}, at or above the target of {target}, and the highest "
+                "score: the match is won, and the excess stays counted (R20)."
+            ).format(name=who, score=v, target=target)
             choices.append(Choice(text, fb, True))
         elif v < target:
-            choices.append(Choice(text, f"{who} has {v}, short of the target of {target} (R20)."))
-        elif v < top:
-            fb = (
-                f"{who} reached {target}, but {lead[0].lower()}{lead[1:]} has more, {top}: "
-                "the highest score at or above the target wins (R20)."
+            fb = _("{name} has {score}, short of the target of {target} (R20).").format(
+                name=who, score=v, target=target
             )
             choices.append(Choice(text, fb))
-        else:
-            fb = f"{who} is tied at the top with {v}, so nobody wins: the match is drawn (R21)."
+        elif v < top:
+            fb = _(
+                "{name} reached {target}, but {leader} has more, {top}: the highest score at "
+                "or above the target wins (R20)."
+            ).format(name=who, target=target, leader=_lower_first(lead), top=top)
             choices.append(Choice(text, fb))
-    text = "Nobody yet: play another round"
+        else:
+            fb = _(
+                "{name} is tied at the top with {score}, so nobody wins: the match is drawn (R21)."
+            ).format(name=who, score=v)
+            choices.append(Choice(text, fb))
+    text = _("Nobody yet: play another round")
     if result is None:
-        fb = f"Nobody has reached {target} yet, so another round is dealt (R19, R20)."
+        fb = _("Nobody has reached {target} yet, so another round is dealt (R19, R20).").format(
+            target=target
+        )
         choices.append(Choice(text, fb, True))
     else:
-        fb = (
-            f"{lead} has {top}, at or above the target of {target}: the match ends as soon "
+        fb = _(
+            "{leader} has {top}, at or above the target of {target}: the match ends as soon "
             "as the round is settled (R20)."
-        )
+        ).format(leader=lead, top=top, target=target)
         choices.append(Choice(text, fb))
-    text = "It is a draw"
+    text = _("It is a draw")
     if result is not None and result.winner is None:
-        fb = (
-            f"{' and '.join(name(x) for x in leaders)} are tied at the top with {top}, at or "
-            f"above the target of {target}: the match is drawn (R21)."
+        fb = _(
+            "{leaders} are tied at the top with {top}, at or above the target of {target}: the "
+            "match is drawn (R21)."
+        ).format(
+            leaders=pgettext("list of names", " and ").join(name(x) for x in leaders),
+            top=top,
+            target=target,
         )
         choices.append(Choice(text, fb, True))
     elif result is None:
-        fb = (
-            f"A draw needs tied top scores at or above {target} (R21); nobody has reached it (R20)."
-        )
+        fb = _(
+            "A draw needs tied top scores at or above {target} (R21); nobody has reached it (R20)."
+        ).format(target=target)
         choices.append(Choice(text, fb))
     else:
-        fb = f"Only {lead[0].lower()}{lead[1:]} has the top score, {top}, so there is no tie (R21)."
+        fb = _("Only {leader} has the top score, {top}, so there is no tie (R21).").format(
+            leader=_lower_first(lead), top=top
+        )
         choices.append(Choice(text, fb))
-    prompt = (
-        "The round is settled. Scores: "
-        + ", ".join(f"{name(x).lower()} {score[x]}" for x in sides)
-        + f"; the target is {target}. Has anyone won the match?"
+    prompt = _(
+        "The round is settled. Scores: {scores}; the target is {target}. Has anyone won the match?"
+    ).format(
+        scores=pgettext("list of scores", ", ").join(
+            _("{name} {score}").format(name=name(x).lower(), score=score[x]) for x in sides
+        ),
+        target=target,
     )
     q = Question(prompt, tuple(choices), "", title, page)
     return Quiz(q)

@@ -15,8 +15,8 @@ from typing import Any
 import ipywidgets as w
 
 from ..hands import score_hands
+from ..i18n import _, ngettext, speaks
 from ..rules import find_rules, rules_names
-from ..tiles import count
 from .common import NEEDS_KERNEL, Message, guard, shown
 
 __all__ = ["RoundScorer", "round_scorer"]
@@ -27,16 +27,16 @@ class RoundScorer(w.VBox):
 
     def __init__(self, hands: Sequence[str] = ("3", "7", "8"), rules: str = "pagat") -> None:
         if not 2 <= len(hands) <= 4:
-            raise ValueError(f"give 2 to 4 hands, got {len(hands)} (R1)")
-        self.players = w.Dropdown(options=[2, 3, 4], value=len(hands), description="Players")
+            raise ValueError(_("give 2 to 4 hands, got {n} (R1)").format(n=len(hands)))
+        self.players = w.Dropdown(options=[2, 3, 4], value=len(hands), description=_("Players"))
         self.ruleset = w.Dropdown(
-            options=list(rules_names()), value=find_rules(rules).name, description="Rules"
+            options=list(rules_names()), value=find_rules(rules).name, description=_("Rules")
         )
         self.boxes = [
             w.Text(
                 value=hands[i] if i < len(hands) else "",
-                description=f"Player {i + 1}",
-                placeholder="1-4,0-0 or 7 or -",
+                description=_("Player {seat}").format(seat=i + 1),
+                placeholder=_("1-4,0-0 or 7 or -"),
                 continuous_update=False,
             )
             for i in range(4)
@@ -48,7 +48,7 @@ class RoundScorer(w.VBox):
             box.observe(self._on_change, names="value")
         self.players.observe(self._on_change, names="value")
         self.ruleset.observe(self._on_change, names="value")
-        help_text = (
+        help_text = _(
             "<b>Score a finished round</b> (R13-R18). For each player type the tiles "
             "left in hand (<code>1-4,0-0</code>), a pip total (<code>7</code>), or "
             "<code>-</code> for the player who went out."
@@ -84,11 +84,17 @@ class RoundScorer(w.VBox):
                 self.message.error(self.text)
                 return
             scores = [out.points if s in out.side else 0 for s in range(1, n + 1)]
-            lines = [f"player {s}: {count(p, 'point')}" for s, p in enumerate(scores, start=1)]
+            lines = [
+                ngettext("player {seat}: {n} point", "player {seat}: {n} points", p).format(
+                    seat=s, n=p
+                )
+                for s, p in enumerate(scores, start=1)
+            ]
             self.text = "\n".join([out.explanation, *lines])
             self.answer.value = (
                 f"<p class='bd-answer'><b>{html.escape(out.explanation)}</b></p>"
-                "<table class='bd-points'><tr><th>player</th><th>points</th></tr>"
+                f"<table class='bd-points'><tr><th>{html.escape(_('player'))}</th>"
+                f"<th>{html.escape(_('points'))}</th></tr>"
                 + "".join(f"<tr><td>{s}</td><td>{p}</td></tr>" for s, p in enumerate(scores, 1))
                 + "</table>"
             )
@@ -96,6 +102,7 @@ class RoundScorer(w.VBox):
         run()
 
 
+@speaks
 def round_scorer(hands: Sequence[str] = ("3", "7", "8"), rules: str = "pagat") -> w.VBox:
     """The scorer widget, filled with ``hands`` (2 to 4 HANDs) under ``rules``."""
     return RoundScorer(hands, rules)

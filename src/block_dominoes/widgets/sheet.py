@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import MissingDependencyError
+from ..i18n import speaks
 from ..plot import sheet_figure
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
@@ -410,6 +411,7 @@ def _entry(r: Sequence[str] | tuple[int, int]) -> Entry:
     return Entry.of_hands([str(x) for x in r])
 
 
+@speaks
 def score_sheet(
     players: int = 3,
     rules: str = "pagat",

@@ -1,0 +1,207 @@
+"""The language the engine speaks: gettext catalogs, one current language, bidi isolation.
+
+Every sentence built for a person goes through :func:`_` (or :func:`ngettext` for a
+count, :func:`pgettext` for a word that needs its context). English is the source
+language and the default: with no catalog the msgid itself is the text, so English
+output never depends on a compiled catalog.
+
+The language is chosen, in this order, by ``block-dominoes --lang xx`` or a widget's
+``lang="xx"`` (both run inside :func:`language`), else the ``BLOCK_DOMINOES_LANG``
+environment variable (read once, at import), else English. ``LANG``/``LANGUAGE`` are
+deliberately ignored: a machine's locale must not change the engine's output, which
+tests, records and the book's stored outputs compare word for word.
+
+Catalogs live in ``block_dominoes/locale/<lang>/LC_MESSAGES/block_dominoes.po``. The
+``.mo`` beside each is compiled at build time (``setup.py``'s ``build_py``, so every
+wheel and ``pip install .`` has them); a checkout without them (an editable install)
+compiles the ``.po`` in memory with Babel the first time the language is used, or, if
+Babel is not installed, falls back to English. ``pybabel compile -D block_dominoes -d
+src/block_dominoes/locale`` writes the ``.mo`` files in place; ``tools/update_catalogs.sh``
+re-extracts the messages and merges them into every ``.po``.
+
+Tile notation inside right-to-left text is wrapped by :func:`iso` in FSI ... PDI
+(U+2068 ... U+2069) so ``[1|4]`` is not shown as ``[4|1]``; in a left-to-right
+language :func:`iso` returns its text unchanged, so English output is byte-identical.
+
+>>> with language("ar"):
+...     get_language(), iso("[1|4]") == "\\u2068[1|4]\\u2069"
+('ar', True)
+>>> get_language(), iso("[1|4]")
+('en', '[1|4]')
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any, TypeVar
+
+__all__ = [
+    "DOMAIN",
+    "LOCALE_DIR",
+    "N_",
+    "RTL",
+    "UnknownLanguageError",
+    "_",
+    "available_languages",
+    "get_language",
+    "is_rtl",
+    "iso",
+    "language",
+    "ngettext",
+    "pgettext",
+    "set_language",
+    "speaks",
+    "strip_isolates",
+]
+
+DOMAIN = "block_dominoes"
+LOCALE_DIR = Path(__file__).with_name("locale")
+#: Languages written right to left: their tile notation is isolated by :func:`iso`.
+RTL = frozenset({"ar", "fa", "he", "ur"})
+FSI, PDI = "\u2068", "\u2069"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class UnknownLanguageError(ValueError):
+    """A language with no catalog (the message lists those that have one)."""
+
+
+def available_languages() -> tuple[str, ...]:
+    """English and every language with a ``.po`` catalog, sorted after English."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return ("en", *found)
+
+
+def _normalise(lang: str | None) -> str:
+    if lang is None or not str(lang).strip():
+        return "en"
+    code = str(lang).strip().replace("-", "_").split(".")[0]
+    langs = available_languages()
+    if code in langs:
+        return code
+    if code.split("_")[0] in langs:
+        return code.split("_")[0]
+    raise UnknownLanguageError(f"unknown language {lang!r}: the engine speaks {', '.join(langs)}")
+
+
+@functools.cache
+def _translations(lang: str) -> gettext.NullTranslations:
+    if lang == "en":
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as f:
+            return gettext.GNUTranslations(f)
+    try:  # an editable checkout: compile the .po in memory (Babel, optional)
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:  # pragma: no cover - Babel is installed wherever tests run
+        return gettext.NullTranslations()
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+_default = "en"
+try:
+    _default = _normalise(os.environ.get("BLOCK_DOMINOES_LANG"))
+except UnknownLanguageError:  # a bad variable must not stop the import: stay English
+    _default = "en"
+
+#: the language of a :func:`language` block (None outside any: the default applies)
+_current: ContextVar[str | None] = ContextVar("block_dominoes_language", default=None)
+
+
+def get_language() -> str:
+    """The current language code (``"en"``, ``"ar"``, ...)."""
+    return _current.get() or _default
+
+
+def set_language(lang: str | None) -> str:
+    """Make ``lang`` the default language of the process (None: English); return its code.
+
+    A plain global, not a context variable, so it holds in every later notebook cell
+    (a kernel may run each cell in its own context); a :func:`language` block still
+    overrides it. Raises :class:`UnknownLanguageError` for a language with no catalog.
+    """
+    global _default
+    code = _normalise(lang)
+    _translations(code)
+    _default = code
+    return code
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the block (None keeps the current language)."""
+    if lang is None:
+        yield get_language()
+        return
+    code = _normalise(lang)
+    _translations(code)
+    token = _current.set(code)
+    try:
+        yield code
+    finally:
+        _current.reset(token)
+
+
+def speaks(fn: F) -> F:
+    """Give a function a keyword ``lang=``: it runs inside :func:`language` (widgets)."""
+
+    @functools.wraps(fn)
+    def inner(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:
+        with language(lang):
+            return fn(*args, **kwargs)
+
+    return inner  # type: ignore[return-value]
+
+
+def is_rtl(lang: str | None = None) -> bool:
+    """Whether ``lang`` (default: the current language) is written right to left."""
+    return (lang or get_language()) in RTL
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translations(get_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message for ``n`` (Arabic has six)."""
+    return _translations(get_language()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart from its homonyms by ``context``."""
+    return _translations(get_language()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (module-level data)."""
+    return message
+
+
+def iso(text: object) -> str:
+    """``text`` isolated from the surrounding direction (FSI ... PDI) in a right-to-left
+    language, unchanged in a left-to-right one. For display only: never for notation a
+    parser reads back (see :func:`strip_isolates`)."""
+    s = str(text)
+    return f"{FSI}{s}{PDI}" if is_rtl() else s
+
+
+def strip_isolates(text: str) -> str:
+    """``text`` without the bidi isolation marks :func:`iso` adds."""
+    return text.replace(FSI, "").replace(PDI, "")

@@ -1,0 +1,381 @@
+"""The engine speaks Arabic (issue 15): catalogs complete, examples in Pagat's words,
+the CLI's ``--lang``, the widgets' ``lang=``, tile notation isolated, English untouched,
+and the compiled catalog inside the wheel."""
+
+from __future__ import annotations
+
+import csv
+import gettext
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from block_dominoes import i18n
+from block_dominoes.cli import main
+from block_dominoes.i18n import FSI, PDI, language, strip_isolates
+from block_dominoes.line import Line
+from block_dominoes.scoring import score_round
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = ROOT / "src" / "block_dominoes" / "locale" / "ar" / "LC_MESSAGES" / "block_dominoes.po"
+RULES_AR = ROOT / "locales" / "ar" / "rules.csv"
+EXAMPLES = ROOT / "tests" / "data" / "examples.txt"
+EXAMPLES_AR = ROOT / "tests" / "data" / "examples_ar.txt"
+EXAMPLE_LINE = re.compile(r"^- (E\d+) (.+)$", flags=re.M)
+FIELD = re.compile(r"\{(\w*)[^{}]*\}")
+TILE = re.compile(r"\[\d+\|\d+\]")
+
+# The lines of E1-E7, built as the digest states them.
+LINES = {
+    "E1": ["1-4"],
+    "E2": ["1-4", "1-1"],
+    "E3": ["3-6", "6-6"],
+    "E4": ["0-0"],
+    "E5": ["1-4", "1-1", "4-4"],
+    "E6": ["1-4", "1-1", "4-4", "3-4"],
+    "E7": ["2-2"],
+}
+# E8-E11: (totals, the seat that went out or None)
+ROUNDS = {
+    "E8": ([0, 0, 8], 1),
+    "E9": ([0, 5, 5], 1),
+    "E10": ([3, 7, 8], None),
+    "E11": ([3, 3, 8], None),
+}
+
+
+def catalog():  # type: ignore[no-untyped-def]
+    with PO.open("rb") as f:
+        return read_po(f, locale="ar")
+
+
+def pagat_ar() -> dict[tuple[str, str], str]:
+    with RULES_AR.open(encoding="utf-8") as f:
+        return {(r["id"], r["part"]): r["ar"] for r in csv.DictReader(f)}
+
+
+def fields(text: str) -> set[str]:
+    return set(FIELD.findall(text))
+
+
+# -- the catalog ----------------------------------------------------------------------------
+
+
+def test_catalog_is_complete_with_no_fuzzy_entry() -> None:
+    cat = catalog()
+    messages = [m for m in cat if m.id]
+    assert len(messages) > 150
+    untranslated = [m.id for m in messages if not m.string or not all(m.string)]
+    fuzzy = [m.id for m in messages if m.fuzzy]
+    assert untranslated == []
+    assert fuzzy == []
+    assert cat.num_plurals == 6, "Arabic has six plural forms"
+
+
+def test_every_translation_keeps_the_placeholders_of_its_msgid() -> None:
+    bad = []
+    for m in catalog():
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        want = set().union(*(fields(x) for x in ids))
+        bad += [(ids[0], s) for s in forms if fields(s) != want]
+    assert bad == []
+
+
+def test_translations_use_western_digits_and_keep_rule_ids_latin() -> None:
+    for m in catalog():
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        for s in forms:
+            assert not re.search("[\u0660-\u0669\u06f0-\u06f9]", s), s
+            assert re.findall(r"\b[RVE]\d+\b", s) == re.findall(r"\b[RVE]\d+\b", ids[0]), s
+
+
+def test_the_catalog_holds_every_message_in_the_sources(tmp_path: Path) -> None:
+    """A sentence wrapped in _() but not yet in the .po would stay English: re-extract and compare."""
+    pot = tmp_path / "fresh.pot"
+    subprocess.run(
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
+         "-k", "N_", "-k", "pgettext:1c,2", "-o", str(pot), "."],
+        cwd=ROOT, check=True, capture_output=True,
+    )  # fmt: skip
+    with pot.open("rb") as f:
+        fresh = {(m.context, m.id) for m in read_po(f) if m.id}
+    have = {(m.context, m.id) for m in catalog() if m.id}
+    assert fresh - have == set(), "run tools/update_catalogs.sh and translate the new entries"
+    assert have - fresh == set(), "obsolete entries: run tools/update_catalogs.sh"
+
+
+# -- the worked examples in Arabic ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("eid", sorted(LINES, key=lambda e: int(e[1:])))
+def test_open_end_sentences_are_pagats_in_arabic_and_the_digests_in_english(eid: str) -> None:
+    line = Line.build(LINES[eid])
+    # English twin: the digest's "Open: ..." (examples.txt) is in the description.
+    english = dict(EXAMPLE_LINE.findall(EXAMPLES.read_text(encoding="utf-8")))[eid]
+    open_en = re.search(r"Open: ([^;.(]+)", english)
+    assert open_en is not None
+    assert f"Open: {open_en.group(1).strip()}" in line.describe()
+    # Arabic: Pagat's own sentence (rules.csv, part 2), word for word, marks stripped.
+    with language("ar"):
+        arabic = line.describe()
+    pagat = pagat_ar()[(eid, "2")].rstrip(".")
+    assert pagat in strip_isolates(arabic), (pagat, arabic)
+    assert "مواضع التوصيل القانونية" in arabic
+
+
+@pytest.mark.parametrize("eid", sorted(ROUNDS, key=lambda e: int(e[1:])))
+def test_scoring_examples_in_arabic(eid: str) -> None:
+    totals, went_out = ROUNDS[eid]
+    english = score_round("pagat", totals, went_out)
+    with language("ar"):
+        arabic = score_round("pagat", totals, went_out)
+    expected = dict(EXAMPLE_LINE.findall(EXAMPLES_AR.read_text(encoding="utf-8")))[eid]
+    assert strip_isolates(arabic.explanation) == expected
+    # Same result in both languages, and the number the digest and Pagat state.
+    assert (arabic.points, arabic.winner) == (english.points, english.winner)
+    stated = dict(EXAMPLE_LINE.findall(EXAMPLES.read_text(encoding="utf-8")))[eid]
+    if english.winner is None:
+        assert "nobody scores" in stated and "لا يحصل أحد" in arabic.explanation
+    else:
+        assert stated.rstrip(".").endswith(str(english.points))
+        said = strip_isolates(arabic.explanation)
+        assert re.search(rf"على (?:[\d +\u2212]+ = )?{english.points} ", said), said
+    assert arabic.explanation.endswith(english.explanation[-5:])  # the rule id, e.g. (R16)
+
+
+def test_e10_arithmetic_reads_as_pagat_writes_it_and_is_isolated() -> None:
+    with language("ar"):
+        text = score_round("pagat", [3, 7, 8]).explanation
+    assert f"{FSI}7 + 8 \u2212 3 = 12{PDI}" in text
+    pagat = pagat_ar()[("E10", "1")]
+    assert "7 + 8 − 3 = 12 نقطة" in pagat and "7 + 8 − 3 = 12 نقطة" in strip_isolates(text)
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_cli_score_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = run(capsys, "--lang", "ar", "score", "3", "7", "8")
+    expected = dict(EXAMPLE_LINE.findall(EXAMPLES_AR.read_text(encoding="utf-8")))["E10"]
+    assert (rc, err) == (0, "")
+    assert strip_isolates(out) == f"{expected}\nالمجاميع: 3، 7، 8\n"
+    rc, out_en, _ = run(capsys, "score", "3", "7", "8")
+    assert out_en == (
+        "blocked: totals 3, 7, 8; player 1 has the sole lowest total and scores "
+        "7 + 8 - 3 = 12 (R16)\ntotals: 3, 7, 8\n"
+    )
+
+
+def test_cli_line_in_arabic_is_pagats_e2(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = run(capsys, "--lang", "ar", "line", "1-4", "1-1")
+    assert (rc, err) == (0, "")
+    assert strip_isolates(out) == "القطع: [1|4]، [1|1]. " + pagat_ar()[("E2", "2")] + "\n"
+    # JSON stays data: English port names, plain tiles.
+    rc, out, _ = run(capsys, "--lang", "ar", "line", "1-4", "1-1", "--json")
+    assert '"port": "low end"' in out and FSI not in out
+
+
+def test_cli_refusal_in_arabic_keeps_the_rule_id(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = run(capsys, "--lang", "ar", "line", "1-4", "5-6")
+    assert (rc, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith("block-dominoes: خطأ: القطعة 2 (")
+    assert "'5-6'" in err and "(R7)" in err and "نقلة غير مسموحة" in err
+    rc, out, err = run(capsys, "--lang", "ar", "legal", "--line", "1-4", "--hand", "2-3")
+    assert rc == 0 and out.startswith("يجب تمرير الدور") and "(R9)" in out
+
+
+def test_cli_unknown_language_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = run(capsys, "--lang", "xx", "score", "3", "7", "8")
+    assert (rc, out) == (2, "")
+    assert err == "block-dominoes: error: unknown language 'xx': the engine speaks en, ar\n"
+
+
+def test_environment_variable_chooses_the_default_language() -> None:
+    env = {**os.environ, "BLOCK_DOMINOES_LANG": "ar", "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-m", "block_dominoes.cli", "score", "3", "3", "8"],
+        capture_output=True, text=True, env=env, check=True,
+    )  # fmt: skip
+    assert done.stdout.startswith("جولة مغلقة: المجاميع 3، 3، 8") and "(R17)" in done.stdout
+    env["BLOCK_DOMINOES_LANG"] = "ar"
+    done = subprocess.run(
+        [sys.executable, "-m", "block_dominoes.cli", "--lang", "en", "score", "3", "3", "8"],
+        capture_output=True, text=True, env=env, check=True,
+    )  # fmt: skip
+    assert done.stdout.startswith("blocked: totals 3, 3, 8"), "--lang wins over the variable"
+
+
+# -- bidi isolation and English untouched -------------------------------------------------------
+
+
+def test_every_tile_in_arabic_output_is_isolated_and_english_has_no_marks() -> None:
+    line = Line.build(LINES["E6"])
+    with language("ar"):
+        arabic = line.describe()
+    assert TILE.findall(arabic)
+    for m in TILE.finditer(arabic):
+        assert arabic[m.start() - 1] == FSI and arabic[m.end()] == PDI, arabic
+    english = line.describe()
+    assert FSI not in english and PDI not in english
+    assert str(line) == "[1|1] [1|4] [4|4] [3|4]"  # notation is never translated
+    assert i18n.get_language() == "en"
+
+
+def test_language_is_restored_after_an_error() -> None:
+    with pytest.raises(ValueError), language("ar"):
+        Line.build(["1-4", "5-6"])
+    assert i18n.get_language() == "en"
+    with pytest.raises(i18n.UnknownLanguageError, match="'xx'"):
+        i18n.set_language("xx")
+
+
+# -- widgets -------------------------------------------------------------------------------------
+
+
+def test_quiz_builders_speak_arabic_with_lang() -> None:
+    pytest.importorskip("ipywidgets")
+    from block_dominoes.widgets import where_can_it_go, who_scores
+
+    q = where_can_it_go(["1-4", "1-1"], "1-3", lang="ar")
+    assert q.as_text().startswith(f"أين يمكن وضع {FSI}[1|3]{PDI}؟")
+    assert q.answer_text().startswith("الجواب: A. ")
+    assert "(R7)" in q.answer_text()
+    panel = q.question.feedback_html(1)
+    assert "ليس بالضبط." in panel and "#r7" in panel
+    q = who_scores([3, 7, 8], lang="ar")
+    assert "7 + 8 \u2212 3 = 12" in q.answer_text()
+    # The English default is untouched by the Arabic call.
+    assert where_can_it_go(["1-4", "1-1"], "1-3").as_text().startswith("Where can [1|3] go?")
+
+
+def test_scorer_widget_keeps_its_language_when_a_reader_types() -> None:
+    pytest.importorskip("ipywidgets")
+    from block_dominoes.widgets import round_scorer
+
+    wid = round_scorer(["3", "7", "8"], lang="ar")
+    assert wid.text.startswith("جولة مغلقة")
+    wid.boxes[0].value = "-"  # a callback, run after the builder returned
+    assert wid.text.startswith("دومينو"), wid.text
+    wid.boxes[0].value = "x"
+    assert "تعذرت قراءة" in wid.text and "(R2)" in wid.text
+    assert round_scorer(["3", "7", "8"]).text.startswith("blocked")
+
+
+# -- compiled catalogs ------------------------------------------------------------------------------
+
+
+def test_a_missing_mo_is_compiled_from_the_po_at_first_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "ar" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    shutil.copy(PO, folder / PO.name)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n._translations.cache_clear()
+    try:
+        with language("ar"):
+            assert i18n._("low end") == "طرف القيمة الصغرى"
+        assert not (folder / "block_dominoes.mo").exists()
+    finally:
+        i18n._translations.cache_clear()
+
+
+def test_the_wheel_contains_the_compiled_catalog(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, src / name if src.exists() else _mk(src) / name)
+    shutil.copytree(
+        ROOT / "src",
+        src / "src",
+        ignore=shutil.ignore_patterns("__pycache__", "*.mo", "*.egg-info"),
+    )
+    out = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         str(src), "-w", str(out)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    (wheel,) = out.glob("block_dominoes-*.whl")
+    mo_name = "block_dominoes/locale/ar/LC_MESSAGES/block_dominoes.mo"
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        assert mo_name in names
+        assert "block_dominoes/locale/ar/LC_MESSAGES/block_dominoes.po" in names
+        (tmp_path / "x.mo").write_bytes(z.read(mo_name))
+    with (tmp_path / "x.mo").open("rb") as f:
+        t = gettext.GNUTranslations(f)
+    assert t.gettext("high end") == "طرف القيمة الكبرى"
+    assert t.ngettext("{n} pip", "{n} pips", 12) == "{n} نقطة"
+    assert t.ngettext("{n} pip", "{n} pips", 8) == "{n} نقاط"
+
+
+def _mk(path: Path) -> Path:
+    path.mkdir(parents=True)
+    return path
+
+
+def test_checker_verdict_in_arabic_names_the_move_and_rule() -> None:
+    from block_dominoes.checker import check_record
+    from block_dominoes.records import parse_record
+
+    rec = parse_record(
+        "hand 1: 1-4 2-2 0-1 0-2 3-3 5-5 6-6\nhand 2: 4-6 0-0 0-3 2-3 2-5 3-5 5-6\n"
+        "1: [1|4]\n2: pass"
+    )
+    with language("ar"):
+        verdict = check_record(rec)
+        text = verdict.describe()
+    assert verdict.first_error is not None and verdict.first_error.rule == "R9"
+    first, second = text.split("\n")
+    assert first == "غير صحيح: النقلة 2 (السطر 4 من السجل) تخالف R9"
+    assert strip_isolates(second) == (
+        "مرر اللاعب 2 دوره، لكنه كان يستطيع وضع [4|6] على الطرف ذي القيمة 4: "
+        "من استطاع وضع قطعة وجب عليه ذلك (R9)"
+    )
+    assert (
+        check_record(rec).describe().startswith("invalid: move 2 (line 4 of the record) breaks R9")
+    )
+
+
+def test_explorer_widget_answers_in_arabic_after_a_change() -> None:
+    pytest.importorskip("ipywidgets")
+    from block_dominoes.widgets import attachment_explorer
+
+    wid = attachment_explorer("1-4 1-1", "1-3", lang="ar")
+    assert strip_isolates(wid.text) == (
+        "[1|3] على الطرف ذي القيمة 1\n[1|3] تناسب [1|1] (الخط B, 1)."
+    )
+    wid.tile_text.value = "5-6"
+    assert "نقلة غير مسموحة" in wid.text and "(R7)" in wid.text
+    assert attachment_explorer("1-4 1-1", "1-3").text.startswith("[1|3] on the 1")
+
+
+def test_set_language_is_the_default_and_a_block_overrides_it() -> None:
+    try:
+        assert i18n.set_language("ar") == "ar"
+        assert Line.build(["1-4"]).describe().startswith("القطع: ")
+        with language("en"):
+            assert Line.build(["1-4"]).describe().startswith("Tiles: [1|4].")
+    finally:
+        i18n.set_language(None)
+    assert Line.build(["1-4"]).describe().startswith("Tiles: [1|4].")
