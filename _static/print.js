@@ -1,5 +1,6 @@
 /* Printed handouts: before printing, gather the right answers of the page's questions
-   (blocks with class bd-quiz; the right answer marked bd-quiz-right) into an "Answers"
+   (blocks with class bd-quiz; the answer key in a hidden bd-quiz-answer, or the right
+   answer marked bd-quiz-right) into an "Answers"
    section at the end, numbered like the questions, and mark the page so print.css
    hides the answers in place. tools/print_handouts.py calls bdGatherAnswers() itself;
    the browser's own Print runs it through the beforeprint event. */
@@ -25,10 +26,14 @@
       label.textContent = "Question " + (i + 1);
       quiz.insertBefore(label, quiz.firstChild);
       var item = document.createElement("li");
+      // The quiz's own answer key (hidden on screen), else its right panel if shown.
+      var key = quiz.querySelector(".bd-quiz-answer");
       var right = quiz.querySelectorAll(".bd-quiz-right");
-      item.textContent = right.length
-        ? Array.prototype.map.call(right, text).join("; ")
-        : "(see the chapter)";
+      item.textContent = key
+        ? text(key)
+        : right.length
+          ? Array.prototype.map.call(right, text).join("; ")
+          : "(see the chapter)";
       list.appendChild(item);
     });
     section.appendChild(heading);

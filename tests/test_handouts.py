@@ -110,7 +110,7 @@ def test_print_gathers_the_answers_at_the_end(
     stylesheet hides the navigation and the answers in place."""
     page = chromium.new_page()
     try:
-        page.goto(f"{site_url}book/rules/scoring.html")
+        page.goto(f"{site_url}book/reference/glossary.html")  # a page with no questions
         page.evaluate(
             """() => {
               const article = document.querySelector("article.bd-article");
@@ -145,5 +145,21 @@ def test_print_gathers_the_answers_at_the_end(
         assert right == wrong
         page.emulate_media(media="screen")
         assert page.locator(".bd-print-answers").is_hidden()
+    finally:
+        page.close()
+
+
+def test_a_chapters_real_questions_print_their_answer_keys(chromium: Any, site_url: str) -> None:
+    """On a rules chapter, every question's hidden key becomes its line under Answers."""
+    page = chromium.new_page()
+    try:
+        page.goto(f"{site_url}book/rules/scoring.html")
+        page.wait_for_selector(".bd-quiz .bd-quiz-answer", state="attached", timeout=60_000)
+        quizzes = page.locator(".bd-quiz").count()
+        assert quizzes >= 3
+        assert page.evaluate("() => window.bdGatherAnswers()") == quizzes
+        answers = page.locator(".bd-print-answers li").all_inner_texts()
+        assert len(answers) == quizzes
+        assert all(a.startswith("Answer: ") and "(R" in a for a in answers), answers
     finally:
         page.close()

@@ -271,4 +271,14 @@ def test_docstring_examples() -> None:
 
 def test_tile_halves_are_drawn_on_the_question() -> None:
     q = where_can_it_go(["1-4", "1-1"], Tile(2, 5))
-    assert "The tile [2|5]" in q.prompt.value
+    # drawn beside the line with its caption inside the same picture
+    assert "[2|5]; 7 pips.</desc>" in q.prompt.value
+    assert ">The tile</text>" in q.prompt.value
+
+
+def test_the_answer_key_rides_hidden_with_the_question() -> None:
+    """A printed worksheet lists each answer at the end: the key is in the page even
+    though the feedback panels are not (they appear only once clicked)."""
+    q = where_can_it_go(["1-4", "1-1"], Tile(2, 5))
+    assert "<div class='bd-quiz-answer' hidden>Answer: " in q.prompt.value
+    assert q.answer_text().split(". ")[1] in q.prompt.value

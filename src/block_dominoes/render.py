@@ -534,10 +534,16 @@ def _line_body(
     return 2 * MARGIN + usable, height
 
 
+#: The widest a line is drawn by default (``width``): it bends into rows this wide
+#: (R11), so on a 400 px phone (a column of about 368 px) the 16 px labels show at
+#: 16 px instead of shrinking; a wider column shows it at its natural size.
+PHONE_WIDTH = 360
+
+
 def line_svg(
     line: Line,
     *,
-    width: int = 480,
+    width: int = PHONE_WIDTH,
     highlight: Sequence[int] = (),
     labels: bool = True,
     title: str = "Line of play",
@@ -614,15 +620,18 @@ def state_svg(
     state: RoundState,
     *,
     reveal: bool = True,
-    width: int = 480,
+    width: int = PHONE_WIDTH,
     title: str = "Round",
     caption: str | None = None,
     end_tags: tuple[str, str] | None = None,
+    turn: bool = True,
 ) -> str:
     """A round: the line (the tile just played outlined), then each hand with its label.
 
     Hands are face up when ``reveal``. The ``<desc>`` holds ``caption`` (if
-    given), the line's description and each hand.
+    given), the line's description and each hand. ``turn`` marks whose turn it is
+    while the round goes on (a question asking whether the round is over turns it off,
+    since the mark would give the answer away).
     """
     last = None
     if state.history:
@@ -643,7 +652,7 @@ def state_svg(
         if reveal:
             pips = sum(t.pips for t in hand)
             note += ngettext(", {pips} pips", ", {pips} pips", pips).format(pips=pips)
-        if seat == state.current_player and not state.is_over:
+        if turn and seat == state.current_player and not state.is_over:
             note += _(" (to play)")
         w, h = _hand_block(body, hand, note, 8, y, not reveal)
         drawn_w = max(drawn_w, w + 16)

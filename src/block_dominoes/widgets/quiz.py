@@ -39,7 +39,7 @@ from ..errors import InvalidPositionError
 from ..i18n import N_, _, get_language, iso, language, ngettext, pgettext, speaks
 from ..line import Line
 from ..match import Match, next_starter
-from ..render import hand_svg, line_svg, state_svg, tile_svg
+from ..render import hand_svg, line_svg, state_svg
 from ..round import Play, RoundState, check_hands
 from ..rules import BlockedScoring, NextStarter, Rules, find_rules
 from ..scoring import Outcome, OutcomeKind, score_round
@@ -195,7 +195,10 @@ class Quiz(w.VBox):
         head = f"<p class='bd-quiz-title'><b>{html.escape(q.title)}</b></p>" if q.title else ""
         prompt = f"<p class='bd-quiz-prompt'>{html.escape(q.prompt)}</p>"
         picture = f"<div class='bd-quiz-picture'>{q.picture}</div>" if q.picture else ""
-        self.prompt = w.HTML(head + prompt + picture, layout=w.Layout(max_width="100%"))
+        # The answer key, hidden on screen: a printed worksheet lists it at the end
+        # (_static/print.js), since the feedback panels exist only once clicked.
+        key = f"<div class='bd-quiz-answer' hidden>{html.escape(q.answer_text())}</div>"
+        self.prompt = w.HTML(head + prompt + picture + key, layout=w.Layout(max_width="100%"))
         self.buttons = w.ToggleButtons(
             options=[c.text for c in q.choices],
             value=None,
@@ -516,7 +519,9 @@ def where_can_it_go(
         choices.append(Choice(nowhere_text, fb))
     else:
         choices.append(Choice(nowhere_text, nothing, True))
-    picture = line_svg(ln, title=_("The line"), end_tags=_end_tags()) + tile_svg(t)
+    picture = line_svg(ln, title=_("The line"), end_tags=_end_tags()) + hand_svg(
+        [t], label=_("The tile")
+    )
     q = Question(_("Where can {tile} go?").format(tile=T), tuple(choices), picture, title, page)
     return Quiz(q)
 
@@ -716,7 +721,7 @@ def is_round_over(
         )
         for i, text in enumerate(texts)
     )
-    picture = state_svg(state, title=_("The round"), end_tags=_end_tags())
+    picture = state_svg(state, title=_("The round"), end_tags=_end_tags(), turn=False)
     q = Question(_("Is the round over?"), choices, picture, title, page)
     return Quiz(q)
 
@@ -877,7 +882,7 @@ def who_scores(
     prompt = _("{kind}. Pips left in each hand: {hands}. Who scores, and how much?").format(
         kind=kind,
         hands=pgettext("list of hands", ", ").join(
-            _("player {seat} {pips}").format(seat=s, pips=t) for s, t in enumerate(tot, start=1)
+            _("player {seat}: {pips}").format(seat=s, pips=t) for s, t in enumerate(tot, start=1)
         ),
     )
     q = Question(prompt, tuple(order), picture, title, page)

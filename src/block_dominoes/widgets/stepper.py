@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from ..errors import IllegalMoveError, InvalidPositionError
 from ..game import PlayedRound
-from ..render import move_caption, replay, state_svg
+from ..render import PHONE_WIDTH, move_caption, replay, state_svg
 from ..round import Pass, RoundState
 
 __all__ = [
@@ -31,12 +31,8 @@ __all__ = [
 ]
 
 
-#: The widest a step-through's pictures are drawn (render's ``width``): the line
-#: bends into rows this wide, so on a 400 px phone (a column of about 368 px) the
-#: 16 px labels are shown at 16 px, not shrunk to 9 px as at 640; at 1280 px the
-#: column is wider still, so nothing scales down (the same width as
-#: :func:`block_dominoes.book.show_position`).
-PHONE_WIDTH = 360
+#: The widest a step-through's pictures are drawn: the renderer's phone width, so
+#: on a 400 px phone the 16 px labels show at 16 px (at 640 they shrank to 9 px).
 
 
 @dataclass(frozen=True, slots=True)
