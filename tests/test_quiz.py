@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import html
+import importlib
 import re
 
 import ipywidgets as w
@@ -264,9 +265,13 @@ def test_rules_card_links_are_relative_to_the_page() -> None:
     assert "href='../reference/variants.html'" in q.stack.children[1].value
 
 
-def test_docstring_examples() -> None:
-    result = doctest.testmod(quiz_module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
+@pytest.mark.parametrize("part", ["", ".core", ".placing", ".scoring"])
+def test_docstring_examples(part: str) -> None:
+    module = importlib.import_module(f"block_dominoes.widgets.quiz{part}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    if not part or part == ".core":
+        assert result.attempted > 0
 
 
 def test_tile_halves_are_drawn_on_the_question() -> None:

@@ -33,6 +33,27 @@ from typing import TYPE_CHECKING
 from .i18n import _, iso, ngettext
 from .line import Line
 from .round import Draw, Pass, Play, RoundState
+from .svg import (
+    BACK,
+    BEND,
+    EDGE,
+    END,
+    GAP,
+    LABEL_PX,
+    LAST,
+    MARGIN,
+    MARK,
+    PAD,
+    S,
+    draw_tile,
+    el,
+    fmt,
+    group,
+    pip_points,
+    put_text,
+    serialize,
+    text_width,
+)
 from .tiles import Tile
 
 if TYPE_CHECKING:
@@ -50,176 +71,6 @@ __all__ = [
     "state_svg",
     "tile_svg",
 ]
-
-S = 36  # side of one half, in px
-GAP = 4
-MARGIN = 40  # room on each side of the line for end markers and bends
-LABEL_PX = 16  # every text label, at natural size
-PAD = 24  # room above the first row (end tags) and below the last (port labels)
-_FACE = "#fffdf6"
-_BACK = "#35605a"
-_EDGE = "#222"
-_PIP = "#1b1b1b"
-_MARK = "#b3261e"  # an end the given tile fits (red, 5.9:1 on white)
-_END = "#37424d"  # an open end (dark grey, 10:1 on white)
-_TEXT = "#1f1f1f"
-_BEND = "#6b7680"
-_LAST = "#1f6fb2"  # outline of the tile just played
-_SVG_NS = "http://www.w3.org/2000/svg"
-
-# Pip layouts on a half lying flat (x across, y down, both 0..1), as on real
-# tiles: 1-9 on a 3 x 3 grid, 10-12 on 4 columns x 3 rows. A standing half
-# uses the same layout turned a quarter, so a six always runs along the tile.
-_A, _B, _C = 0.22, 0.5, 0.78
-_Q = (0.16, 0.39, 0.61, 0.84)
-_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
-    0: (),
-    1: ((_B, _B),),
-    2: ((_A, _A), (_C, _C)),
-    3: ((_A, _A), (_B, _B), (_C, _C)),
-    4: ((_A, _A), (_C, _A), (_A, _C), (_C, _C)),
-    5: ((_A, _A), (_C, _A), (_B, _B), (_A, _C), (_C, _C)),
-    6: ((_A, _A), (_B, _A), (_C, _A), (_A, _C), (_B, _C), (_C, _C)),
-    7: ((_A, _A), (_B, _A), (_C, _A), (_B, _B), (_A, _C), (_B, _C), (_C, _C)),
-    8: ((_A, _A), (_B, _A), (_C, _A), (_A, _B), (_C, _B), (_A, _C), (_B, _C), (_C, _C)),
-    9: tuple((x, y) for y in (_A, _B, _C) for x in (_A, _B, _C)),
-    10: (*tuple((x, y) for y in (_A, _C) for x in _Q), (0.3, _B), (0.7, _B)),
-    11: (*tuple((x, y) for y in (_A, _C) for x in _Q), (_A, _B), (_B, _B), (_C, _B)),
-    12: tuple((x, y) for y in (_A, _B, _C) for x in _Q),
-}
-
-
-def _f(x: float) -> str:
-    """A coordinate with at most one decimal: stable text for the same number."""
-    return f"{x:.1f}".rstrip("0").rstrip(".")
-
-
-def _text_width(text: str, size: float = LABEL_PX) -> float:
-    """A generous estimate of a sans-serif text's drawn width (0.6 em a character)."""
-    return 0.6 * size * len(text)
-
-
-def pip_points(value: int, *, standing: bool = False) -> tuple[tuple[float, float], ...]:
-    """Pip centres of one half in a unit square (``standing`` turns it a quarter).
-
-    Raises ValueError for a value with no layout (halves go from 0 to 12, V5).
-
-    >>> len(pip_points(12)), pip_points(1)
-    (12, ((0.5, 0.5),))
-    """
-    if value not in _LAYOUT:
-        raise ValueError(f"cannot draw {value!r} pips: halves go from 0 to 12 (R2, V5)")
-    pts = _LAYOUT[value]
-    return tuple((y, x) for x, y in pts) if standing else pts
-
-
-# -- tree helpers ------------------------------------------------------------------
-
-
-def _el(parent: ET.Element, tag: str, text: str | None = None, **attrs: str | float) -> ET.Element:
-    """A child element; numbers become stable text, ``class_`` becomes ``class``."""
-    el = ET.SubElement(
-        parent,
-        tag,
-        {
-            k.rstrip("_").replace("_", "-"): _f(v) if isinstance(v, int | float) else v
-            for k, v in attrs.items()
-        },
-    )
-    if text is not None:
-        el.text = text
-    return el
-
-
-def _group(parent: ET.Element, class_: str | None = None, title: str | None = None) -> ET.Element:
-    g = _el(parent, "g", **({"class_": class_} if class_ else {}))
-    if title is not None:
-        _el(g, "title", title)
-    return g
-
-
-def _text(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    text: str,
-    *,
-    fill: str = _TEXT,
-    anchor: str = "start",
-    bold: bool = False,
-    size: int = LABEL_PX,
-) -> ET.Element:
-    attrs: dict[str, str | float] = {"x": x, "y": y}
-    if anchor != "start":
-        attrs["text_anchor"] = anchor
-    if bold:
-        attrs["font_weight"] = "bold"
-    if size != LABEL_PX:
-        attrs["font_size"] = size
-    attrs["fill"] = fill
-    return _el(parent, "text", text, **attrs)
-
-
-def _serialize(width: float, height: float, title: str, desc: str, body: ET.Element) -> str:
-    """The picture as text: natural size, a viewBox, and scaled down to fit its column."""
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": _SVG_NS,
-            "role": "img",
-            "width": _f(width),
-            "height": _f(height),
-            "viewBox": f"0 0 {_f(width)} {_f(height)}",
-            "style": "max-width:100%;height:auto",
-            "font-family": "sans-serif",
-            "font-size": str(LABEL_PX),
-        },
-    )
-    _el(root, "title", title)
-    _el(root, "desc", desc)
-    root.extend(list(body))
-    return ET.tostring(root, encoding="unicode")
-
-
-def _half(parent: ET.Element, x: float, y: float, value: int, standing: bool) -> None:
-    r = S * (0.085 if value <= 9 else 0.068)
-    for px, py in pip_points(value, standing=standing):
-        _el(parent, "circle", cx=x + px * S, cy=y + py * S, r=r, fill=_PIP)
-
-
-def _tile(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    a: int,
-    b: int,
-    standing: bool,
-    label: str,
-    *,
-    outline: str = _EDGE,
-) -> None:
-    """A tile with half ``a`` left (or top) and half ``b`` right (or bottom)."""
-    w, h = (S, 2 * S) if standing else (2 * S, S)
-    bx, by = (x, y + S) if standing else (x + S, y)
-    g = _group(parent, "tile", label)
-    _el(
-        g,
-        "rect",
-        x=x,
-        y=y,
-        width=w,
-        height=h,
-        rx=5,
-        fill=_FACE,
-        stroke=outline,
-        stroke_width="3" if outline != _EDGE else "1.5",
-    )
-    if standing:
-        _el(g, "line", x1=x + 5, y1=y + S, x2=x + S - 5, y2=y + S, stroke=_EDGE, stroke_width=1)
-    else:
-        _el(g, "line", x1=x + S, y1=y + 5, x2=x + S, y2=y + S - 5, stroke=_EDGE, stroke_width=1)
-    _half(g, x, y, a, standing)
-    _half(g, bx, by, b, standing)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -250,8 +101,8 @@ def tile_svg(tile: Tile, *, vertical: bool = False) -> str:
     """
     w, h = (S, 2 * S) if vertical else (2 * S, S)
     body = ET.Element("g")
-    _tile(body, 2, 2, tile.low, tile.high, vertical, str(tile))
-    return _serialize(
+    draw_tile(body, 2, 2, tile.low, tile.high, vertical, str(tile))
+    return serialize(
         w + 4,
         h + 4,
         _("Tile {tile}").format(tile=iso(tile)),
@@ -268,7 +119,7 @@ def _hand_tiles(
     for i, t in enumerate(tiles):
         x = x0 + i * (S + GAP)
         if hidden:
-            _el(
+            el(
                 parent,
                 "rect",
                 x=x,
@@ -276,12 +127,12 @@ def _hand_tiles(
                 width=S,
                 height=2 * S,
                 rx=5,
-                fill=_BACK,
-                stroke=_EDGE,
+                fill=BACK,
+                stroke=EDGE,
                 stroke_width=1.5,
             )
         else:
-            _tile(parent, x, y0, t.low, t.high, True, str(t))
+            draw_tile(parent, x, y0, t.low, t.high, True, str(t))
 
 
 def _hand_desc(tiles: Sequence[Tile], hidden: bool) -> str:
@@ -305,16 +156,16 @@ def _hand_block(
     parent: ET.Element, tiles: Sequence[Tile], label: str, x0: float, y0: float, hidden: bool
 ) -> tuple[float, float]:
     """A caption line, then the tiles (or "no tiles"); returns the block's width and height."""
-    g = _group(parent, "hand")
+    g = group(parent, "hand")
     width = 0.0
     top = y0
     if label:
-        _text(g, x0, y0 + LABEL_PX, label, bold=True)
-        width = _text_width(label)
+        put_text(g, x0, y0 + LABEL_PX, label, bold=True)
+        width = text_width(label)
         top = y0 + LABEL_PX + 8
     if not tiles:
-        _text(g, x0, top + LABEL_PX + 4, "no tiles", fill=_END)
-        return max(width, _text_width("no tiles")), top - y0 + LABEL_PX + 12
+        put_text(g, x0, top + LABEL_PX + 4, "no tiles", fill=END)
+        return max(width, text_width("no tiles")), top - y0 + LABEL_PX + 12
     _hand_tiles(g, tiles, x0, top, hidden)
     return max(width, len(tiles) * (S + GAP) - GAP), top - y0 + 2 * S
 
@@ -342,7 +193,7 @@ def hand_svg(
     desc = _hand_desc(ts, hidden)
     if text and text != title:
         desc = f"{text}: {desc}"
-    return _serialize(max(w + 4, 40), h + 4, title, desc, body)
+    return serialize(max(w + 4, 40), h + 4, title, desc, body)
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,10 +217,10 @@ def _marker(
 ) -> None:
     """A dashed ring with the end's value at (x, y), and its tag (e.g. "end X") above
     the row, whose top edge is at ``top``."""
-    colour = _MARK if hot else _END
+    colour = MARK if hot else END
     what = "a tile fits here" if hot else "open end"
-    g = _group(parent, "end fits" if hot else "end", f"{end}: {what}")
-    _el(
+    g = group(parent, "end fits" if hot else "end", f"{end}: {what}")
+    el(
         g,
         "circle",
         cx=x,
@@ -380,9 +231,9 @@ def _marker(
         stroke_width=2,
         stroke_dasharray="4 2",
     )
-    _text(g, x, y + 6, str(end.value), fill=colour, anchor="middle", bold=True)
+    put_text(g, x, y + 6, str(end.value), fill=colour, anchor="middle", bold=True)
     if tag:
-        _text(g, x, top - 6, tag, fill=colour, anchor="middle", bold=True)
+        put_text(g, x, top - 6, tag, fill=colour, anchor="middle", bold=True)
 
 
 def _bend(
@@ -390,16 +241,16 @@ def _bend(
 ) -> None:
     """A rounded U-turn from the end of one row to the start of the next (R11)."""
     k = 10 if side > x_from else -10
-    g = _group(parent, "bend", "the line bends here to fit the table (R11)")
-    _el(
+    g = group(parent, "bend", "the line bends here to fit the table (R11)")
+    el(
         g,
         "path",
         d=(
-            f"M{_f(x_from)} {_f(y_from)} H{_f(side - k)} "
-            f"Q{_f(side)} {_f(y_from)} {_f(side)} {_f(y_from + 10)} V{_f(y_to - 10)} "
-            f"Q{_f(side)} {_f(y_to)} {_f(side - k)} {_f(y_to)} H{_f(x_to)}"
+            f"M{fmt(x_from)} {fmt(y_from)} H{fmt(side - k)} "
+            f"Q{fmt(side)} {fmt(y_from)} {fmt(side)} {fmt(y_from + 10)} V{fmt(y_to - 10)} "
+            f"Q{fmt(side)} {fmt(y_to)} {fmt(side - k)} {fmt(y_to)} H{fmt(x_to)}"
         ),
-        stroke=_BEND,
+        stroke=BEND,
         stroke_width=3,
         stroke_linecap="round",
         fill="none",
@@ -446,8 +297,8 @@ def _line_body(
     """Draw ``line`` into ``parent`` from ``y_top``; return the drawn width and height."""
     if line.is_empty:
         msg = "empty line: any tile may lead"
-        _text(parent, 8, y_top + S // 2 + 8, msg, fill=_END)
-        return _text_width(msg) + 16, S + 8
+        put_text(parent, 8, y_top + S // 2 + 8, msg, fill=END)
+        return text_width(msg) + 16, S + 8
     most = max(width - 2 * MARGIN, 2 * S + GAP)
     rows: list[list[int]] = [[]]
     used = 0.0
@@ -474,7 +325,7 @@ def _line_body(
         if labels
         else ("", "")
     )
-    need = _text_width(words[0]) + _text_width(words[1]) + 32 - 2 * MARGIN
+    need = text_width(words[0]) + text_width(words[1]) + 32 - 2 * MARGIN
     if len(rows) == 1 and usable < need:
         usable = need
     row_h = 2 * S + 36
@@ -491,13 +342,13 @@ def _line_body(
         for i in reversed(row) if reverse else row:
             link = line.chain[i]
             a, b = (link.right, link.left) if reverse else (link.left, link.right)
-            outline = _LAST if link.tile == last else _EDGE
+            outline = LAST if link.tile == last else EDGE
             if link.tile.is_double:
-                _tile(parent, x, y0, a, b, True, str(link.tile), outline=outline)
+                draw_tile(parent, x, y0, a, b, True, str(link.tile), outline=outline)
                 drawn.append(_Box(x, x + S, mid, y0 + 2 * S))
                 x += S + GAP
             else:
-                _tile(parent, x, y0 + S / 2, a, b, False, str(link.tile), outline=outline)
+                draw_tile(parent, x, y0 + S / 2, a, b, False, str(link.tile), outline=outline)
                 drawn.append(_Box(x, x + 2 * S, mid, y0 + 1.5 * S))
                 x += 2 * S + GAP
         boxes.append(list(reversed(drawn)) if reverse else drawn)  # chain order
@@ -516,20 +367,20 @@ def _line_body(
     if labels:
         # Port names under the ends ("line B 1"): the left one from the left edge,
         # the right one against its end, each in its end's colour.
-        lcol = _MARK if left.value in hot else _END
-        rcol = _MARK if right.value in hot else _END
-        g = _group(parent, "ports")
+        lcol = MARK if left.value in hot else END
+        rcol = MARK if right.value in hot else END
+        g = group(parent, "ports")
         right_edge = 2 * MARGIN + usable - 4
         if len(rows) == 1:  # both under one row: one from each edge of the picture
-            _text(g, 4, first.bottom + 20, words[0], fill=lcol)
-            _text(g, right_edge, final.bottom + 20, words[1], fill=rcol, anchor="end")
+            put_text(g, 4, first.bottom + 20, words[0], fill=lcol)
+            put_text(g, right_edge, final.bottom + 20, words[1], fill=rcol, anchor="end")
         else:
-            _text(g, max(lx - 12, 4), first.bottom + 20, words[0], fill=lcol)
+            put_text(g, max(lx - 12, 4), first.bottom + 20, words[0], fill=lcol)
             if len(rows) % 2 == 1:
                 x_end = min(rx + 12, right_edge)
-                _text(g, x_end, final.bottom + 20, words[1], fill=rcol, anchor="end")
+                put_text(g, x_end, final.bottom + 20, words[1], fill=rcol, anchor="end")
             else:
-                _text(g, max(rx - 12, 4), final.bottom + 20, words[1], fill=rcol)
+                put_text(g, max(rx - 12, 4), final.bottom + 20, words[1], fill=rcol)
     height = PAD + len(rows) * row_h - 4
     return 2 * MARGIN + usable, height
 
@@ -572,7 +423,7 @@ def line_svg(
             desc += f" {e}."
     body = ET.Element("g")
     w, h = _line_body(body, line, width=width, hot=hot, labels=labels, last=last, end_tags=end_tags)
-    return _serialize(w, h, title, desc, body)
+    return serialize(w, h, title, desc, body)
 
 
 def move_caption(state: RoundState, index: int) -> str:
@@ -639,7 +490,7 @@ def state_svg(
         if isinstance(move, Play):
             last = move.tile
     body = ET.Element("g")
-    line_g = _el(body, "g", class_="line")
+    line_g = el(body, "g", class_="line")
     drawn_w, line_h = _line_body(
         line_g, state.line, width=width, hot=set(), labels=True, last=last, end_tags=end_tags
     )
@@ -661,4 +512,4 @@ def state_svg(
         )
         y += h + 14
     desc = " ".join([*([caption] if caption else []), state.line.describe(), *hand_words])
-    return _serialize(drawn_w, y, title, desc, body)
+    return serialize(drawn_w, y, title, desc, body)
