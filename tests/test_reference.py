@@ -475,7 +475,9 @@ def test_every_hand_in_the_exercises_carries_its_label() -> None:
     assert hands
     for g in hands:
         first = re.search(r"<text[^>]*>([^<]*)</text>", g)
-        assert first and first.group(1).startswith("Player "), g[:200]
+        # a player's hand, or the tile a where-can-it-go question asks about
+        assert first and first.group(1).startswith(("Player ", "The tile")), g[:200]
+    assert any(">Player " in g for g in hands)
     empty = [g for g in hands if ">no tiles<" in g]
     assert empty, "an empty hand is drawn (a player who went out), and labelled above"
 
