@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -523,6 +524,13 @@ def test_ctrl_c_during_start_up_is_one_line() -> None:
 
 
 def test_importing_the_cli_as_a_library_keeps_ctrl_c() -> None:
-    import signal
-
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    """Only the program installs its start-up Ctrl-C handler; a library import leaves
+    the caller's handler alone. Checked in a fresh interpreter with Python's default
+    handler set first: a test runner may itself start with SIGINT ignored (CI, nohup)."""
+    code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler);"
+        "import block_dominoes.cli;"
+        "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True", out.stderr
