@@ -12,7 +12,6 @@ import block_dominoes
 
 # Modules whose docstrings hold no examples (glue code only).
 NO_EXAMPLES = {
-    "errors",
     "fast",
     "cli",
     "tui",

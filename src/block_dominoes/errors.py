@@ -101,6 +101,16 @@ class BlockDominoesError(ValueError):
         self.reason = reason
         self.move = move
 
+    def restated(self, message: str) -> BlockDominoesError:
+        """The same kind of error, rule, reason and move, in a message that adds
+        where it happened (which tile, hand or round of the input).
+
+        >>> e = IllegalMoveError("[5|6] fits no open end (R7)").restated("tile 2: [5|6] fits no open end (R7)")
+        >>> type(e).__name__, e.rule, str(e)
+        ('IllegalMoveError', 'R7', 'tile 2: [5|6] fits no open end (R7)')
+        """
+        return type(self)(message, rule=self.rule, reason=self.reason, move=self.move)
+
 
 class InvalidTileError(BlockDominoesError):
     """Text that is not a tile, or a tile that is not in the set in use (R2)."""

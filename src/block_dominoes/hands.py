@@ -109,12 +109,7 @@ def _parse_for(seat: int, text: str, rules: Rules) -> HandSpec:
     try:
         return parse_hand(text, rules)
     except (InvalidTileError, InvalidPositionError) as e:
-        raise type(e)(
-            _("player {seat}'s hand: {error}").format(seat=seat, error=e),
-            rule=e.rule,
-            reason=e.reason,
-            move=e.move,
-        ) from None
+        raise e.restated(_("player {seat}'s hand: {error}").format(seat=seat, error=e)) from None
 
 
 def score_hands(

@@ -42,13 +42,10 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
                 )
             line = line.place(tile, end)
         except BlockDominoesError as e:
-            raise type(e)(
+            raise e.restated(
                 _("tile {number} ({text}): {error}").format(
                     number=i, text=iso(quoted(text)), error=e
-                ),
-                rule=e.rule,
-                reason=e.reason,
-                move=e.move,
+                )
             ) from None
     if a.svg is not None:
         from ..render import line_svg

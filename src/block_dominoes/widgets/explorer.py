@@ -44,13 +44,10 @@ def build_line(text: str, rules: str = "pagat") -> Line:
             tile, end = parse_placement(piece, max_pip=r.max_pip)
             line = line.place(tile, end)
         except BlockDominoesError as e:
-            raise type(e)(
+            raise e.restated(
                 _("line, placement {number} ({text}): {error}").format(
                     number=i, text=iso(repr(piece)), error=e
-                ),
-                rule=e.rule,
-                reason=e.reason,
-                move=e.move,
+                )
             ) from None
     return line
 
