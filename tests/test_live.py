@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 from browser_support import require_browser
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from block_dominoes.tiles import Tile
 from block_dominoes.widgets.explorer import build_line, legal_text
@@ -43,6 +44,8 @@ STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]
 #: finishes as fast as before. The goal above still warns when it is missed.
 LIMIT_SECONDS = 180.0
 CEILING_MS = 180_000
+#: how long the first Run All may take to say Ready before it is sent again
+RETRY_MS = 90_000
 
 
 def load_extension() -> Any:
@@ -297,11 +300,19 @@ class Visit:
         else:
             page.goto(f"{self.live_url}/notebooks/index.html?path={name}.ipynb")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=CEILING_MS)
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.locator('li[data-command="runmenu:run-all"]').click()
         # The output, not the cell's source (which holds the same words).
         ready = page.locator(".jp-OutputArea-output", has_text="Ready: the engine")
-        ready.wait_for(timeout=CEILING_MS)
+        for attempt in (1, 2):
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.locator('li[data-command="runmenu:run-all"]').click()
+            try:
+                # A Run All sent while the kernel is still starting can be dropped on a
+                # busy machine (seen once in a full run): then run all once more.
+                ready.wait_for(timeout=RETRY_MS if attempt == 1 else CEILING_MS)
+                break
+            except PlaywrightTimeoutError:
+                if attempt == 2:
+                    raise
         return started
 
     def widget(self) -> Any:
