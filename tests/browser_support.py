@@ -68,6 +68,10 @@ SOURCE_GLOBS = (
     "_toc_ar.yml",
 )
 _SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", "_build"}
+# What the build itself writes among the sources: Sphinx compiles locales/**/*.po to
+# .mo (and setup.py the engine's). Counting them made a fresh clone's first build look
+# stale to the second pytest worker, which rebuilt the site under the first one's feet.
+_BUILD_PRODUCTS = {".mo"}
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _WARNING = re.compile(r"\b(WARNING|ERROR|CRITICAL|SEVERE)\b:")
 
@@ -104,7 +108,11 @@ def newest_source(root: Path = ROOT) -> float:
     newest = 0.0
     for pattern in SOURCE_GLOBS:
         for path in root.glob(pattern):
-            if path.is_file() and not _SKIP_PARTS.intersection(path.relative_to(root).parts):
+            if (
+                path.is_file()
+                and path.suffix not in _BUILD_PRODUCTS
+                and not _SKIP_PARTS.intersection(path.relative_to(root).parts)
+            ):
                 newest = max(newest, path.stat().st_mtime)
     return newest
 

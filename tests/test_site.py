@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -324,3 +325,24 @@ def test_search_works_offline(browser: Any, site_url: str) -> None:
         assert visit.problems() == []
     finally:
         page.close()
+
+
+def test_compiled_catalogs_do_not_make_the_build_stale(tmp_path: Path) -> None:
+    """A .mo that a build writes among the sources does not make that build stale.
+
+    On a fresh clone Sphinx compiles ``locales/**/*.po`` during the first build; when
+    those .mo counted as sources, the second pytest worker rebuilt the site (and
+    replaced ``_build/html/ar``) while the first was browsing it: a 404 in CI.
+    """
+    from browser_support import newest_source
+
+    po = tmp_path / "locales" / "ar" / "LC_MESSAGES" / "intro.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n', encoding="utf-8")
+    os.utime(po, (1000.0, 1000.0))
+    mo = po.with_suffix(".mo")
+    mo.write_bytes(b"\x00")
+    os.utime(mo, (2000.0, 2000.0))
+    assert newest_source(tmp_path) == 1000.0
+    os.utime(po, (3000.0, 3000.0))  # an edited catalog still counts
+    assert newest_source(tmp_path) == 3000.0

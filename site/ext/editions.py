@@ -285,9 +285,18 @@ def build_other_editions(app: Sphinx, exception: Exception | None) -> None:
                 f"the {lang} edition did not build ({' '.join(command)}):\n{log[-3000:]}\n"
                 f"(set {SKIP_ENV}=1 to build the English book without it)"
             )
+        # Copied beside, then swapped in by two renames: a reader of the served site
+        # (a browser test, a person) never finds the edition half-copied.
+        fresh, stale = out.with_name(f".{folder}.new"), out.with_name(f".{folder}.old")
+        for leftover in (fresh, stale):
+            if leftover.exists():
+                shutil.rmtree(leftover)
+        shutil.copytree(built, fresh)
         if out.exists():
-            shutil.rmtree(out)
-        shutil.copytree(built, out)
+            out.rename(stale)
+        fresh.rename(out)
+        if stale.exists():
+            shutil.rmtree(stale)
         logger.info(
             "[%s] edition built in %.1f s (%s)",
             lang,
