@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import gettext
+import io
 import os
 import re
 import shutil
@@ -109,6 +110,7 @@ def test_the_catalog_holds_every_message_in_the_sources(tmp_path: Path) -> None:
         [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
          "-k", "N_", "-k", "pgettext:1c,2", "-o", str(pot), "."],
         cwd=ROOT, check=True, capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "tools")},  # babel.cfg's MyST extractor
     )  # fmt: skip
     with pot.open("rb") as f:
         fresh = {(m.context, m.id) for m in read_po(f) if m.id}
@@ -379,3 +381,32 @@ def test_set_language_is_the_default_and_a_block_overrides_it() -> None:
     finally:
         i18n.set_language(None)
     assert Line.build(["1-4"]).describe().startswith("Tiles: [1|4].")
+
+
+def test_myst_extractor_reads_code_cells_only_with_their_md_line_numbers() -> None:
+    """babel.cfg's extractor for chapters: _() in code cells, never in prose or options."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from babel_myst import extract
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    text = (
+        "# A chapter\n"  # 1
+        "\n"
+        'Prose that says _("not this").\n'  # 3
+        "\n"
+        "```{code-cell} ipython3\n"  # 5
+        ":tags: [remove-input]\n"  # 6
+        "\n"
+        'question(_("Where can {tile} go?").format(tile=t))\n'  # 8
+        "```\n"
+        "\n"
+        "```{code-cell} ipython3\n"  # 11
+        'print(ngettext("{n} tile", "{n} tiles", n))\n'  # 12
+        "```\n"
+    )
+    keywords = {"_": None, "ngettext": (1, 2)}
+    found = [
+        (line, msg) for line, _f, msg, _c in extract(io.BytesIO(text.encode()), keywords, [], {})
+    ]
+    assert found == [(8, "Where can {tile} go?"), (12, ("{n} tile", "{n} tiles", None))]
