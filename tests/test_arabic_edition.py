@@ -6,9 +6,10 @@
   the same pages as ``_toc.yml`` (a chapter left out would have no Arabic twin).
 - The built edition (``_build/html/ar``, made by ``jupyter-book build .``): every page
   is ``lang="ar" dir="rtl"``, its language switch leads to the same page in English and
-  back, its prose holds no English sentence (code cells, their outputs, glued engine
-  values and tile notation excepted, as the engine does not speak Arabic yet) and every
-  tile in it is isolated for bidi. In Chromium: every page loads from 127.0.0.1 alone
+  back, its prose holds no English sentence (code and tile notation excepted), nor do
+  the outputs of its cells (run in Arabic: ``NAME.ar.ipynb``), its diagrams' labels
+  or its widgets' stored state (labels, options, feedback, answer keys), and every
+  tile in its prose is isolated for bidi. In Chromium: every page loads from 127.0.0.1 alone
   with no page error and no sideways scroll at 400 px, and the search finds Arabic words.
 
 The browser part uses ``tests/browser_support.py`` (build, serve, Chromium).
@@ -17,6 +18,7 @@ The browser part uses ``tests/browser_support.py`` (build, serve, Chromium).
 from __future__ import annotations
 
 import csv
+import html
 import json
 import re
 from pathlib import Path
@@ -51,6 +53,17 @@ NOT_PROSE = (
 # Four or more Latin words in a row: an English sentence (or most of one). Names and
 # single words quoted from the engine, such as "Pagat" or "(low end)", stay below it.
 ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[\s,;:()\"“”.!?-]+[A-Za-z][A-Za-z'’]*){3,}")
+# In what the engine and the chapters' code say (outputs, diagrams, widgets), where no
+# English gloss is needed: any Latin word of two letters or more ("Open", "low end");
+# a lone letter or an id stays ("الخط A", R7, E10), and so do these names.
+LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z]{2,}(?![A-Za-z0-9_])")
+NAMES = {"Pagat", "Block", "JSON", "Python"}
+# A printed line that is code a reader copies, not a sentence: a command line, JSON,
+# a game record's notation (its keywords are the notation's, in every language).
+CODE_LINE = re.compile(
+    r"^\s*(?:\$ |block-dominoes |python |[{}\[\]\"]|(?:rules|hand \d+|seed|players|"
+    r"result|version|names?)\s*:|\d+\.?\s*(?:player \d+\s*)?:)"
+)
 BARE_TILE = re.compile(rf"(?<![{FSI}{LRI}])\[\d+\|\d+\]")
 _IDS = re.compile(r"(?<![A-Za-z0-9])[REV]\d{1,2}(?![0-9])")
 _ROLE = re.compile(r"\{(ref|doc|glue:text)\}`([^`]*)`")
@@ -195,6 +208,60 @@ def english_sentences(soup: BeautifulSoup) -> list[str]:
     return ENGLISH_RUN.findall(prose(soup))
 
 
+OUTPUT_NOT_TEXT = ("script", "style", "code", ".headerlink", "[lang]:not([lang=ar])")
+_STATE = re.compile(
+    r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.S
+)
+WIDGET_TEXT_KEYS = ("value", "description", "placeholder", "tooltip", "_options_labels")
+
+
+def _english_in(text: str) -> list[str]:
+    """English runs in printed text, line by line, skipping lines that are code."""
+    return [
+        run
+        for line in text.splitlines()
+        if not CODE_LINE.match(line)
+        for run in LATIN_WORD.findall(line)
+        if run not in NAMES and not run.endswith("Error")  # a Python exception's class
+    ]
+
+
+def _text_of_html(markup: str) -> str:
+    soup = BeautifulSoup(markup, "html.parser")
+    for selector in OUTPUT_NOT_TEXT:
+        for element in soup.select(selector):
+            element.decompose()
+    return (
+        "\n".join(pre.extract().get_text() for pre in soup.select("pre"))
+        + "\n"
+        + " ".join(soup.get_text(" ").split())
+    )
+
+
+def output_english(soup: BeautifulSoup) -> list[str]:
+    """English runs in the outputs of a page's cells (text, HTML, SVG labels)."""
+    found = []
+    for output in soup.select("div.cell_output"):
+        found += _english_in(_text_of_html(str(output)))
+    return found
+
+
+def widget_english(html_text: str) -> list[str]:
+    """English runs in the widget state stored in a page: every label, option, value."""
+    match = _STATE.search(html_text)
+    if match is None:
+        return []
+    found = []
+    for model in json.loads(html.unescape(match.group(1)))["state"].values():
+        state = model.get("state", {})
+        for key in WIDGET_TEXT_KEYS:
+            values = state.get(key)
+            for value in values if isinstance(values, list) else [values]:
+                if isinstance(value, str) and value.strip():
+                    found += _english_in(_text_of_html(value))
+    return found
+
+
 def test_english_checker_catches_english() -> None:
     """The checker finds an English sentence in prose, and not one in code or output."""
     page = BeautifulSoup(
@@ -239,6 +306,28 @@ def test_switch_links_both_ways(arabic_site: Path, docname: str) -> None:
 def test_no_english_prose(arabic_site: Path, docname: str) -> None:
     """No English sentence left in the prose of an Arabic page."""
     assert english_sentences(_soup(docname)) == []
+
+
+@pytest.mark.parametrize("docname", toc_docnames_ar)
+def test_no_english_in_outputs_diagrams_or_widgets(arabic_site: Path, docname: str) -> None:
+    """What the chapter's code printed, drew and stored in widgets is Arabic too."""
+    text = (AR / f"{docname}.html").read_text(encoding="utf-8")
+    assert output_english(BeautifulSoup(text, "html.parser")) == []
+    assert widget_english(text) == []
+
+
+def test_output_checker_catches_english_and_spares_code() -> None:
+    page = BeautifulSoup(
+        '<div class="cell_output"><pre>الطرف: 4\nwho can play: 1, 2\n'
+        "block-dominoes sheet add s.json 5 5\nhand 1: 1-4 4-6\n</pre>"
+        "<svg><text>low end 3</text><text>الخط A</text></svg></div>",
+        "html.parser",
+    )
+    assert output_english(page) == ["who", "can", "play", "low", "end"]
+    state = {"state": {"m": {"state": {"description": "Start a new sheet", "value": "5"}}}}
+    markup = '<script type="application/vnd.jupyter.widget-state+json">'
+    found = widget_english(markup + html.escape(json.dumps(state)) + "</script>")
+    assert found == ["Start", "new", "sheet"]
 
 
 @pytest.mark.parametrize("docname", toc_docnames_ar)
@@ -362,15 +451,17 @@ def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -
 def test_code_and_results_read_left_to_right(
     browser: Any, site_url: str, arabic_site: Path
 ) -> None:
-    """In an Arabic page the prose runs right to left, code and printed results left to right."""
+    """In an Arabic page the prose runs right to left, code left to right, and each
+    printed line by its first letter (an Arabic result right to left)."""
     problems: list[str] = []
     page = _open(browser, f"{site_url}ar/book/rules/scoring.html", problems)
     try:
         directions = page.evaluate(
             """() => ['article p', '.cell_input pre', '.cell_output pre', 'p code'].map(
-                s => getComputedStyle(document.querySelector(s)).direction)"""
+                s => getComputedStyle(document.querySelector(s)))
+                .map(c => c.direction + ' ' + c.unicodeBidi)"""
         )
-        assert directions == ["rtl", "ltr", "ltr", "ltr"]
+        assert directions == ["rtl normal", "ltr isolate", "ltr plaintext", "ltr isolate"]
         assert problems == []
     finally:
         page.close()

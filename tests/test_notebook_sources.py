@@ -81,6 +81,41 @@ def test_stored_outputs_are_from_todays_text_and_engine(md: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("lang", tool.EDITIONS)
+@pytest.mark.parametrize("md", CHAPTERS, ids=rel)
+def test_each_edition_has_its_run_of_todays_chapter(md: Path, lang: str) -> None:
+    """``NAME.<lang>.ipynb``: the chapter's cells after the hidden language cell, run
+    with today's text, engine and catalog (the edition's build reads it)."""
+    run = tool.twin(md, lang)
+    assert run.is_file(), f"{rel(md)} was never run in {lang}. Fix: {tool.FIX}"
+    cells = tool.cells(tool.read_ipynb(run))
+    want = tool.cells(tool.read_md(md))
+    assert cells[0] == ("code", tool.language_cell(lang).source, ["remove-cell"]), rel(run)
+    assert cells[1:] == want, f"{rel(run)} holds other cells than {rel(md)}. Fix: {tool.FIX}"
+    assert tool.stored_hash(run) == tool.edition_hash(md, lang, ENGINE), (
+        f"{rel(run)} holds outputs of an older {rel(md)}, engine or {lang} catalog. "
+        f"Fix: {tool.FIX}"
+    )
+
+
+def test_a_new_translation_reruns_only_the_edition(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The edition's key follows the catalog; the English key does not."""
+    md = ROOT / "book" / "rules" / "placing.md"
+    english, arabic = tool.source_hash(md, ENGINE), tool.edition_hash(md, "ar", ENGINE)
+    assert arabic != english
+    assert tool.edition_hash(md, "ar", ENGINE[::-1]) != arabic  # the engine counts too
+    copy = tmp_path / "engine"
+    shutil.copytree(tool.ENGINE / "locale", copy / "locale")
+    monkeypatch.setattr(tool, "ENGINE", copy)  # a copy: other tests read the real one
+    assert tool.edition_hash(md, "ar", ENGINE) == arabic
+    po = copy / "locale" / "ar" / "LC_MESSAGES" / "block_dominoes.po"
+    po.write_bytes(po.read_bytes() + b"\n# a translator's comment\n")
+    assert tool.edition_hash(md, "ar", ENGINE) != arabic
+    assert tool.source_hash(md, ENGINE) == english
+
+
 def test_live_notebooks_are_stored_without_outputs() -> None:
     for md in LIVE:
         nb = json.loads(md.with_suffix(".ipynb").read_text(encoding="utf-8"))

@@ -19,17 +19,28 @@ folder and widget state is saved) when its key changed. The key is a SHA-256 of 
 ``.ipynb`` as ``metadata.block_dominoes.source_hash``; tests/test_notebook_sources.py
 fails when a stored key is not the current one. Prints the time each run took; exits
 1 if any failed (the others still run).
+
+Editions in another language (issue 15): each chapter is also run in Arabic, into
+``NAME.ar.ipynb`` beside it: the same cells, after one hidden first cell that sets
+``BLOCK_DOMINOES_LANG`` before anything imports the engine, so every sentence the
+engine and the chapter's ``_()`` build comes out in Arabic. The Arabic build reads that
+notebook in place of ``NAME.ipynb`` (site/ext/editions.py), and nbval checks it like its
+English twin. Its key adds the engine's Arabic catalog (``src/block_dominoes/locale/ar``)
+to the chapter's: a new translation re-runs the Arabic chapters only. ``--lang en`` or
+``--lang ar`` runs one edition alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +53,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "src" / "block_dominoes"
 FMT = "md:myst"
 FIX = "python tools/run_notebooks.py"
+#: the languages whose edition is executed in that language (NAME.<lang>.ipynb)
+EDITIONS = ("ar",)
+LANG_VARIABLE = "BLOCK_DOMINOES_LANG"
 
 
 def toc_files(toc: dict[str, Any]) -> Iterator[str]:
@@ -86,6 +100,43 @@ def source_hash(md: Path, engine: str | None = None) -> str:
     digest = hashlib.sha256(md.read_bytes())
     digest.update((engine or engine_hash()).encode())
     return digest.hexdigest()
+
+
+def catalog_hash(lang: str) -> str:
+    """SHA-256 of the engine's catalog for ``lang`` (what an edition's outputs say)."""
+    po = ENGINE / "locale" / lang / "LC_MESSAGES" / "block_dominoes.po"
+    return hashlib.sha256(po.read_bytes() + lang.encode()).hexdigest()
+
+
+def edition_hash(md: Path, lang: str, engine: str | None = None) -> str:
+    """The key of a chapter's run in ``lang``: its English key and the language's catalog."""
+    digest = hashlib.sha256(source_hash(md, engine).encode())
+    digest.update(catalog_hash(lang).encode())
+    return digest.hexdigest()
+
+
+def twin(md: Path, lang: str) -> Path:
+    """Where the chapter's run in ``lang`` is stored: ``NAME.<lang>.ipynb`` beside it."""
+    return md.with_suffix(f".{lang}.ipynb")
+
+
+def language_cell(lang: str) -> Any:
+    """The hidden first cell of an edition's notebook: the engine speaks ``lang``."""
+    source = f'import os\n\nos.environ["{LANG_VARIABLE}"] = "{lang}"'
+    cell = nbformat.v4.new_code_cell(source, metadata={"tags": ["remove-cell"]})
+    cell.id = f"block-dominoes-{lang}"  # fixed, so a re-run changes only outputs
+    return cell
+
+
+def edition_notebook(md: Path, lang: str) -> Any:
+    """The chapter's cells (from its styled .ipynb) after the language cell, no outputs."""
+    nb = read_ipynb(md.with_suffix(".ipynb"))
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    nb.cells.insert(0, language_cell(lang))
+    nb.metadata.pop("block_dominoes", None)
+    return nb
 
 
 def stored_hash(ipynb: Path) -> str | None:
@@ -151,9 +202,14 @@ def sync(md: Path) -> str:
     return "md -> ipynb"
 
 
-def execute(md: Path, timeout: int, engine: str) -> tuple[bool, float, str]:
-    """Run the chapter's .ipynb in place and store its key; (ok, seconds, stderr)."""
-    ipynb = md.with_suffix(".ipynb")
+def execute(md: Path, timeout: int, engine: str, lang: str = "en") -> tuple[bool, float, str]:
+    """Run the chapter (in ``lang``: its edition's notebook) in place and store its key;
+    (ok, seconds, stderr). The kernel starts in the chapter's folder."""
+    if lang == "en":
+        ipynb, key = md.with_suffix(".ipynb"), source_hash(md, engine)
+    else:
+        ipynb, key = twin(md, lang), edition_hash(md, lang, engine)
+        write_ipynb(edition_notebook(md, lang), ipynb)
     start = time.perf_counter()
     run = subprocess.run(
         [
@@ -172,9 +228,17 @@ def execute(md: Path, timeout: int, engine: str) -> tuple[bool, float, str]:
     if run.returncode != 0:
         return False, seconds, run.stderr[-3000:]
     nb = read_ipynb(ipynb)
-    nb.metadata.setdefault("block_dominoes", {})["source_hash"] = source_hash(md, engine)
+    nb.metadata.setdefault("block_dominoes", {})["source_hash"] = key
     write_ipynb(nb, ipynb)
     return True, seconds, ""
+
+
+def chapter_md(path: Path) -> Path:
+    """The ``.md`` of a chapter named by its .md, .ipynb or edition's .<lang>.ipynb."""
+    stem = path.name
+    for suffix in (".ipynb", *(f".{lang}" for lang in EDITIONS), ".md"):
+        stem = stem.removesuffix(suffix)
+    return (path.parent / f"{stem}.md").resolve()
 
 
 def name(path: Path) -> str:
@@ -187,29 +251,50 @@ def main(argv: list[str] | None = None) -> int:
         "chapters", nargs="*", type=Path, help="chapters (.md or .ipynb) to sync and re-run"
     )
     parser.add_argument("--all", action="store_true", help="re-run every chapter")
+    parser.add_argument(
+        "--lang",
+        choices=("all", "en", *EDITIONS),
+        default="all",
+        help="run only this edition (default: English and every other edition)",
+    )
+    parser.add_argument("--jobs", type=int, default=2, help="chapters run at once (default 2)")
     parser.add_argument("--timeout", type=int, default=300, help="seconds per cell (default 300)")
     args = parser.parse_args(argv)
-    chosen = [p.resolve().with_suffix(".md") for p in args.chapters]
+    if args.jobs < 1:
+        parser.error(f"--jobs {args.jobs}: at least 1 chapter must run at a time")
+    chosen = [chapter_md(p) for p in args.chapters]
     book = chosen or chapters()
     engine = engine_hash()
     for md in book if chosen else [*book, *live_notebooks()]:
         print(f"{'sync':>8}  {sync(md):18}  {name(md)}", flush=True)
-    failed = []
-    runs = 0
+    langs = ["en", *EDITIONS] if args.lang == "all" else [args.lang]
+    failed: list[str] = []
+    runs = []
+    for lang in langs:  # English first: an edition's notebook copies its styled cells
+        for md in book:
+            if lang == "en":
+                stored, key = stored_hash(md.with_suffix(".ipynb")), source_hash(md, engine)
+            else:
+                target = twin(md, lang)
+                stored = stored_hash(target) if target.is_file() else None
+                key = edition_hash(md, lang, engine)
+            if chosen or args.all or stored != key:
+                runs.append((lang, md))
     total = time.perf_counter()
-    for md in book:
-        key = source_hash(md, engine)
-        if not (chosen or args.all) and stored_hash(md.with_suffix(".ipynb")) == key:
-            continue
-        runs += 1
-        ok, seconds, stderr = execute(md, args.timeout, engine)
-        print(f"{seconds:6.1f} s  {'ok' if ok else 'FAILED':18}  {name(md)}", flush=True)
-        if not ok:
-            failed.append(md)
-            print(stderr, file=sys.stderr)
+    for lang in langs:
+        todo = [md for code, md in runs if code == lang]
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            run = functools.partial(execute, timeout=args.timeout, engine=engine, lang=lang)
+            for md, (ok, seconds, stderr) in zip(todo, pool.map(run, todo), strict=True):
+                where = name(md if lang == "en" else twin(md, lang))
+                print(f"{seconds:6.1f} s  {'ok' if ok else 'FAILED':18}  {where}", flush=True)
+                if not ok:
+                    failed.append(where)
+                    print(stderr, file=sys.stderr)
+    count = len(book) * len(langs)
     print(
-        f"{time.perf_counter() - total:6.1f} s  total: {runs} of {len(book)} chapters run "
-        f"({len(book) - runs} unchanged), {len(failed)} failed"
+        f"{time.perf_counter() - total:6.1f} s  total: {len(runs)} of {count} chapter runs "
+        f"({', '.join(langs)}; {count - len(runs)} unchanged), {len(failed)} failed"
     )
     return 1 if failed else 0
 

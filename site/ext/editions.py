@@ -17,6 +17,11 @@
   own ``<html>`` tag, and a child template cannot set it), and ``rtl.css``.
 * Another edition's chapters with a live twin get live_edition.py's "Run live" line in
   their language, linking to the one live edition beside the English book.
+* Another edition's chapters show outputs run in that language: where the chapter
+  ``NAME.ipynb`` has a twin ``NAME.<lang>.ipynb`` (made by ``tools/run_notebooks.py``:
+  the chapter run with the engine speaking ``lang``), the edition reads the twin in its
+  place; the prose is still translated from the chapter's ``.po``, as the two hold the
+  same Markdown cells. A chapter without its twin is a warning (``-W``: an error).
 * The glossary of every edition ends with the terms table of ``locales/terms.csv``:
   each game word in the sources' five languages, the edition's own language first.
 
@@ -305,9 +310,31 @@ def build_other_editions(app: Sphinx, exception: Exception | None) -> None:
         )
 
 
+def read_run_twin(app: Sphinx, docname: str, source: list[str]) -> None:
+    """In another language's edition: a chapter's outputs from its run in that language."""
+    lang = app.config.language or "en"
+    path = Path(app.env.doc2path(docname))
+    if lang == "en" or path.suffix != ".ipynb":
+        return
+    run = path.with_suffix(f".{lang}.ipynb")
+    if not run.is_file():
+        logger.warning(
+            "%s has no run in %s (%s): run python tools/run_notebooks.py",
+            path.name,
+            lang,
+            run.name,
+            location=docname,
+            type="editions",
+        )
+        return
+    app.env.note_dependency(str(run))  # a re-run alone re-reads the page
+    source[0] = run.read_text(encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _configure)
     app.connect("builder-inited", _note_fresh)
+    app.connect("source-read", read_run_twin)
     # Before the theme drops header templates that render empty (pydata-sphinx-theme).
     app.connect("html-page-context", _switch, priority=400)
     app.connect("doctree-resolved", add_terms_table)
