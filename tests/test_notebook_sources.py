@@ -93,8 +93,7 @@ def test_each_edition_has_its_run_of_todays_chapter(md: Path, lang: str) -> None
     assert cells[0] == ("code", tool.language_cell(lang).source, ["remove-cell"]), rel(run)
     assert cells[1:] == want, f"{rel(run)} holds other cells than {rel(md)}. Fix: {tool.FIX}"
     assert tool.stored_hash(run) == tool.edition_hash(md, lang, ENGINE), (
-        f"{rel(run)} holds outputs of an older {rel(md)}, engine or {lang} catalog. "
-        f"Fix: {tool.FIX}"
+        f"{rel(run)} holds outputs of an older {rel(md)}, engine or {lang} catalog. Fix: {tool.FIX}"
     )
 
 
