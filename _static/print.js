@@ -6,6 +6,17 @@
    the browser's own Print runs it through the beforeprint event. */
 (function () {
   "use strict";
+  // The page's own words, in its edition's language (site/ext/templates/lang-switch.html).
+  function words() {
+    var found = document.querySelector(".bd-print-words");
+    var data = found ? found.dataset : {};
+    return {
+      answers: data.answers || "Answers",
+      question: data.question || "Question",
+      worksheet: data.worksheet || "Worksheet",
+      see: data.see || "(see the chapter)",
+    };
+  }
   function text(node) {
     return (node.getAttribute("data-answer") || node.textContent || "").replace(/\s+/g, " ").trim();
   }
@@ -15,15 +26,16 @@
     if (!quizzes.length || document.querySelector(".bd-print-answers")) {
       return quizzes.length;
     }
+    var say = words();
     var section = document.createElement("section");
     section.className = "bd-print-answers";
     var heading = document.createElement("h2");
-    heading.textContent = "Answers";
+    heading.textContent = say.answers;
     var list = document.createElement("ol");
     quizzes.forEach(function (quiz, i) {
       var label = document.createElement("p");
       label.className = "bd-quiz-number";
-      label.textContent = "Question " + (i + 1);
+      label.textContent = say.question + " " + (i + 1);
       quiz.insertBefore(label, quiz.firstChild);
       var item = document.createElement("li");
       // The quiz's own answer key (hidden on screen), else its right panel if shown.
@@ -33,7 +45,7 @@
         ? text(key)
         : right.length
           ? Array.prototype.map.call(right, text).join("; ")
-          : "(see the chapter)";
+          : say.see;
       list.appendChild(item);
     });
     section.appendChild(heading);
@@ -43,5 +55,6 @@
     return quizzes.length;
   }
   window.bdGatherAnswers = gather;
+  window.bdPrintWords = words;
   window.addEventListener("beforeprint", gather);
 })();

@@ -14,6 +14,7 @@ import io
 import re
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -48,12 +49,9 @@ def test_a_blank_score_sheet_has_a_column_per_player(players: int) -> None:
     assert page.count("<tr><th>") == handouts.SHEET_ROUNDS + 2  # heading, rounds, total
 
 
-@pytest.fixture(scope="module")
-def printed(built_site: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    require_browser()
-    out = tmp_path_factory.mktemp("handouts")
-    # Run as a person runs it, in its own process: Playwright's sync API refuses to
-    # start inside a process whose browser fixture already runs an event loop.
+def print_handouts(site: Path, out: Path, *options: str) -> None:
+    """Run the tool as a person runs it, in its own process: Playwright's sync API
+    refuses to start inside a process whose browser fixture already runs an event loop."""
     run = subprocess.run(
         [
             sys.executable,
@@ -61,14 +59,35 @@ def printed(built_site: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> 
             "--out",
             str(out),
             "--site",
-            str(built_site.html),
+            str(site),
+            *options,
         ],
         capture_output=True,
         text=True,
         timeout=900,
     )
     assert run.returncode == 0, run.stderr
+
+
+@pytest.fixture(scope="module")
+def printed(built_site: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    require_browser()
+    out = tmp_path_factory.mktemp("handouts")
+    print_handouts(Path(built_site.html), out)
     return out
+
+
+@pytest.fixture(scope="module")
+def printed_ar(built_site: SiteBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    require_browser()
+    out = tmp_path_factory.mktemp("handouts-ar")
+    print_handouts(Path(built_site.html), out, "--lang", "ar")
+    return out
+
+
+def arabic(text: str) -> str:
+    """PDF text as words: the presentation forms Chromium's fonts map Arabic to, folded."""
+    return " ".join(unicodedata.normalize("NFKC", text).split())
 
 
 def test_the_rules_card_fits_two_pages_and_holds_the_rules(printed: Path) -> None:
@@ -163,3 +182,31 @@ def test_a_chapters_real_questions_print_their_answer_keys(chromium: Any, site_u
         assert all(a.startswith("Answer: ") and "(R" in a for a in answers), answers
     finally:
         page.close()
+
+
+def test_the_arabic_handouts_print_from_the_arabic_edition(printed_ar: Path) -> None:
+    """``--lang ar``: the same handouts, from ``_build/html/ar``, in Arabic."""
+    card = [arabic(p) for p in pdf_pages(printed_ar / "rules-card.pdf")]
+    assert 1 <= len(card) <= handouts.MAX_CARD_PAGES
+    assert all(rule in " ".join(card) for rule in ("R1", "R9", "R16", "R20"))
+    assert "بطاقة القواعد" in card[0]  # the card's Arabic title
+    for docname in handouts.rules_chapters():
+        name = docname.rsplit("/", 1)[-1]
+        pages = [arabic(p) for p in pdf_pages(printed_ar / f"worksheet-{name}.pdf")]
+        assert pages and all(p.strip() for p in pages), docname
+        assert "السؤال 1" in pages[0] or "1 السؤال" in pages[0], f"{docname}: {pages[0][:80]}"
+        assert "الإجابات" in " ".join(pages), f"{docname}: no answers section"
+    for players in handouts.PLAYERS:
+        [sheet] = [arabic(p) for p in pdf_pages(printed_ar / f"score-sheet-{players}.pdf")]
+        assert "عدد اللاعبين" in sheet and "المجموع" in sheet
+        assert sheet.count("اللاعب") == players + 1  # each column, and the heading
+
+
+def test_the_arabic_score_sheet_is_right_to_left() -> None:
+    from block_dominoes.i18n import language
+
+    with language("ar"):
+        page = handouts.score_sheet_html(3)
+    assert '<html lang="ar" dir="rtl">' in page
+    assert page.count("<th>اللاعب ") == 3 and "Player" not in page
+    assert '<html lang="en">' in handouts.score_sheet_html(3)

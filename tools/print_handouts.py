@@ -1,6 +1,6 @@
 """Print the handouts as PDF with the Chromium the browser tests use.
 
-    python tools/print_handouts.py --out DIR [--site _build/html]
+    python tools/print_handouts.py --out DIR [--site _build/html] [--lang ar]
 
 Prints, from the built book (``jupyter-book build .`` first), with the print
 stylesheet ``_static/print.css`` (no navigation, diagrams whole, answers at the end):
@@ -13,6 +13,11 @@ stylesheet ``_static/print.css`` (no navigation, diagrams whole, answers at the 
   and after the questions land;
 * ``score-sheet-2.pdf``, ``-3``, ``-4``: a blank score sheet for 2, 3 and 4 players.
 
+``--lang ar`` prints the same handouts from the Arabic edition (``_build/html/ar``),
+right to left, with the score sheet's words from the engine's catalog (``_()`` here is
+``block_dominoes.i18n``'s; ``babel.cfg`` extracts this file) and the answers' heading
+from the edition's own words (print.js).
+
 The site is served on 127.0.0.1 and every request to another host is aborted, as in
 the tests. Errors end the run with one line on stderr and exit status 1.
 """
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import html
 import http.server
 import io
 import sys
@@ -31,6 +37,15 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from block_dominoes.i18n import (
+    _,
+    available_languages,
+    get_language,
+    is_rtl,
+    language,
+    ngettext,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -69,37 +84,60 @@ def page_count(pdf: bytes) -> int:
 
 
 def score_sheet_html(players: int, rounds: int = SHEET_ROUNDS) -> str:
-    """A blank score sheet: a row per round, a column per player, totals to the target."""
+    """A blank score sheet in the current language: a row per round, a column per
+    player, totals to the target."""
+    esc = html.escape
+    # Each _() outside the f-strings: Babel's extractor does not look inside them.
+    player, name = _("Player {seat}"), _("name:")
+    round_, starter, total = _("Round"), _("Who started"), _("Total")
     head = "".join(
-        f"<th>Player {i}<br><span class=name>name:</span></th>" for i in range(1, players + 1)
+        f"<th>{esc(player.format(seat=i))}<br><span class=name>{esc(name)}</span></th>"
+        for i in range(1, players + 1)
     )
     cells = "<td></td>" * players
     rows = "\n".join(f"<tr><th>{r}</th><td></td>{cells}</tr>" for r in range(1, rounds + 1))
+    lang = f'lang="{esc(get_language())}"' + (' dir="rtl"' if is_rtl() else "")
+    title = ngettext(
+        "Block dominoes score sheet, {n} player", "Block dominoes score sheet, {n} players", players
+    ).format(n=players)
+    heading = ngettext(
+        "Block dominoes: score sheet for {n} player",
+        "Block dominoes: score sheet for {n} players",
+        players,
+    ).format(n=players)
+    fill = _(
+        "Date: ______________ Rules: ______________ Target: ________ points "
+        "(R18-R20: the first to reach the target wins the match). "
+        "Lot winner (starts round 1): ______"
+    )
+    how = _(
+        "Each round, write the points scored by the winner of the round (the others "
+        "score 0) and keep a running total. The book's score sheet app does the sums: "
+        "apps/sheet.html."
+    )
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Block dominoes score sheet, {players} players</title>
+<html {lang}><head><meta charset="utf-8"><title>{esc(title)}</title>
 <style>
 @page {{ size: A4; margin: 14mm; }}
 body {{ font: 11pt system-ui, sans-serif; }}
 h1 {{ font-size: 18pt; margin: 0 0 4pt; }}
 p {{ margin: 2pt 0 8pt; }}
 table {{ width: 100%; border-collapse: collapse; break-inside: avoid; }}
-th, td {{ border: 1px solid #000; height: 11mm; padding: 2pt 4pt; text-align: left; }}
+th, td {{ border: 1px solid #000; height: 11mm; padding: 2pt 4pt; text-align: start; }}
 thead th {{ height: 14mm; vertical-align: top; }}
 .name {{ font-weight: normal; font-size: 9pt; }}
 tfoot th {{ height: 12mm; }}
 </style></head><body>
-<h1>Block dominoes: score sheet for {players} players</h1>
-<p>Date: ______________ Rules: ______________ Target: ________ points
-(R18-R20: the first to reach the target wins the match). Lot winner (starts round 1): ______</p>
+<h1>{esc(heading)}</h1>
+<p>{esc(fill)}</p>
 <table>
-<thead><tr><th>Round</th><th>Who started</th>{head}</tr></thead>
+<thead><tr><th>{esc(round_)}</th><th>{esc(starter)}</th>{head}</tr></thead>
 <tbody>
 {rows}
 </tbody>
-<tfoot><tr><th>Total</th><td></td>{cells}</tr></tfoot>
+<tfoot><tr><th>{esc(total)}</th><td></td>{cells}</tr></tfoot>
 </table>
-<p>Each round, write the points scored by the winner of the round (the others score 0)
-and keep a running total. The book's score sheet app does the sums: apps/sheet.html.</p>
+<p>{esc(how)}</p>
 </body></html>
 """
 
@@ -133,7 +171,8 @@ WORKSHEET_JS = """() => {
   const sheet = document.createElement("div");
   sheet.className = "bd-worksheet";
   keep.forEach((node) => sheet.appendChild(node));
-  if (title) title.textContent = "Worksheet: " + title.textContent;
+  const words = window.bdPrintWords ? window.bdPrintWords() : {worksheet: "Worksheet"};
+  if (title) title.textContent = words.worksheet + ": " + title.textContent;
   article.replaceChildren(sheet);
   return n;
 }"""
@@ -146,8 +185,11 @@ def settle(page: Any) -> None:
     page.wait_for_timeout(300)
 
 
-def print_all(site: Path, out: Path, chapters: Sequence[str]) -> dict[str, int]:
-    """Print every handout into ``out``; return file name -> page count."""
+def print_all(site: Path, out: Path, chapters: Sequence[str], lang: str = "en") -> dict[str, int]:
+    """Print every handout into ``out`` (from the ``lang`` edition of the book at
+    ``site``); return file name -> page count."""
+    if lang != "en":
+        site = site / lang
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
@@ -189,7 +231,8 @@ def print_all(site: Path, out: Path, chapters: Sequence[str]) -> dict[str, int]:
             write(f"worksheet-{docname.rsplit('/', 1)[-1]}.pdf", page.pdf(**PDF_OPTIONS))
 
         for n in PLAYERS:
-            page.set_content(score_sheet_html(n))
+            with language(lang):
+                page.set_content(score_sheet_html(n))
             write(f"score-sheet-{n}.pdf", page.pdf(**PDF_OPTIONS))
         browser.close()
     if outside:
@@ -203,10 +246,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--site", type=Path, default=ROOT / "_build" / "html", help="the built book"
     )
+    parser.add_argument(
+        "--lang",
+        default="en",
+        choices=available_languages(),
+        help="the edition to print (default en; ar prints _build/html/ar)",
+    )
     args = parser.parse_args(argv)
-    if not (args.site / f"{RULES_CARD}.html").is_file():
+    edition = args.site if args.lang == "en" else args.site / args.lang
+    if not (edition / f"{RULES_CARD}.html").is_file():
         print(
-            f"print_handouts: no built book at {args.site} (run `jupyter-book build .` first)",
+            f"print_handouts: no built book at {edition} (run `jupyter-book build .` first)",
             file=sys.stderr,
         )
         return 1
@@ -216,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     try:
-        made = print_all(args.site.resolve(), args.out, rules_chapters())
+        made = print_all(args.site.resolve(), args.out, rules_chapters(), args.lang)
     except HandoutError as e:
         print(f"print_handouts: {e}", file=sys.stderr)
         return 1
