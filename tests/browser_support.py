@@ -36,6 +36,9 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "site" / "ext"))
+from book_toc import toc_docnames as _toc_docnames  # noqa: E402  (the build's own walker)
+
 BUILD = ROOT / "_build"
 HTML = BUILD / "html"
 STAMP = BUILD / "site-build.json"
@@ -87,20 +90,9 @@ class SiteBuild:
     rebuilt: bool  # False: an earlier clean build was still up to date
 
 
-def toc_docnames(root: Path = ROOT) -> list[str]:
-    """Every page of the book in ``_toc.yml`` order (root first), as docnames."""
-    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
-    names = [str(toc["root"])] if "root" in toc else []
-
-    def walk(entries: list[dict[str, Any]]) -> None:
-        for entry in entries:
-            if "file" in entry:
-                names.append(str(entry["file"]).removesuffix(".md").removesuffix(".ipynb"))
-            for key in ("parts", "chapters", "sections"):
-                walk(entry.get(key) or [])
-
-    walk([{key: toc[key]} for key in ("parts", "chapters", "sections") if key in toc])
-    return names
+def toc_docnames(root: Path = ROOT, toc: str = "_toc.yml") -> list[str]:
+    """Every page of the book in ``toc`` order (root first), as docnames."""
+    return _toc_docnames(root / toc)
 
 
 def newest_source(root: Path = ROOT) -> float:

@@ -74,11 +74,7 @@ _LINK = re.compile(r"\]\(([^)]+)\)")
 
 def _toc_ar() -> list[str]:
     """The pages of the Arabic edition, from ``_toc_ar.yml`` (root first)."""
-    data = yaml.safe_load((ROOT / "_toc_ar.yml").read_text(encoding="utf-8"))
-    names = [str(data["root"])]
-    for part in data.get("parts", []):
-        names += [str(c["file"]) for c in part.get("chapters", [])]
-    return names
+    return toc_docnames(ROOT, "_toc_ar.yml")
 
 
 toc_docnames_ar = _toc_ar()

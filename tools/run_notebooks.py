@@ -39,17 +39,18 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import jupytext
 import nbformat
-import yaml
 from jupytext.combine import combine_inputs_with_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "site" / "ext"))
+from book_toc import toc_docnames  # noqa: E402  (the build's own walker)
+
 ENGINE = ROOT / "src" / "block_dominoes"
 FMT = "md:myst"
 FIX = "python tools/run_notebooks.py"
@@ -58,25 +59,9 @@ EDITIONS = ("ar",)
 LANG_VARIABLE = "BLOCK_DOMINOES_LANG"
 
 
-def toc_files(toc: dict[str, Any]) -> Iterator[str]:
-    """Every ``file:`` entry of a Jupyter Book ``_toc.yml``, root first, in order."""
-    if "root" in toc:
-        yield str(toc["root"])
-
-    def walk(entries: list[dict[str, Any]]) -> Iterator[str]:
-        for entry in entries:
-            if "file" in entry:
-                yield str(entry["file"])
-            for key in ("parts", "chapters", "sections"):
-                yield from walk(entry.get(key) or [])
-
-    yield from walk([{key: toc[key]} for key in ("parts", "chapters", "sections") if key in toc])
-
-
 def chapters(root: Path = ROOT) -> list[Path]:
     """The ``.md`` of every chapter the book lists in ``_toc.yml``, in order."""
-    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
-    return [(root / name).with_suffix(".md") for name in toc_files(toc)]
+    return [root / f"{name}.md" for name in toc_docnames(root / "_toc.yml")]
 
 
 def live_notebooks(root: Path = ROOT) -> list[Path]:

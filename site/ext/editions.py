@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import yaml
+from book_toc import toc_docnames
 from docutils import nodes
 from live_edition import LIVE_DIR, NOTEBOOK_URL, live_pages
 from sphinx.application import Sphinx
@@ -61,22 +61,6 @@ SKIP_ENV = "BLOCK_DOMINOES_SKIP_AR"
 _HTML_TAG = re.compile(r"<html(?![^>]*\bdir=)([^>]*)>")
 _WARNING = re.compile(r"\b(WARNING|ERROR|CRITICAL|SEVERE)\b:")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def toc_docnames(toc: Path) -> list[str]:
-    """Every page in a Jupyter Book toc file (root first), as docnames."""
-    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
-    names = [str(data["root"])]
-
-    def walk(entries: list[dict[str, Any]]) -> None:
-        for entry in entries:
-            if "file" in entry:
-                names.append(str(entry["file"]).removesuffix(".md").removesuffix(".ipynb"))
-            for key in ("parts", "chapters", "sections"):
-                walk(entry.get(key) or [])
-
-    walk([{key: data[key]} for key in ("parts", "chapters", "sections") if key in data])
-    return names
 
 
 def switch_href(pagename: str, root: str, twin: str) -> str:
