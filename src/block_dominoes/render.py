@@ -245,8 +245,9 @@ def _marker(
 
 #: How far past the picture's edge a centred label's width estimate may reach before
 #: the label is moved in: the estimate is generous (0.6 em a character; "end X" is
-#: drawn 44 px wide, estimated 48), so a short tag by a marker near the edge fits as is.
-SLACK = 4.0
+#: drawn 44 px wide, estimated 48, "الطرف X" 63 and 67), so a tag whose estimate
+#: spills over by this much or less still fits as drawn.
+SLACK = 2.0
 
 
 def _inside(x: float, text: str, width: float) -> float:
@@ -385,7 +386,8 @@ def _line_body(
         boxes: list[list[_Box]], lx: float, rx: float
     ) -> list[tuple[float, float, str]]:
         """(x, baseline, anchor) of the left and right port labels: under their end's
-        tile, or under a taller tile (a double) of the same row that the label reaches."""
+        tile, or under a taller tile (a double) of the same row that the label reaches,
+        and inside the picture."""
         right_edge = 2 * MARGIN + usable - 4
         first, final = boxes[0][0], boxes[-1][-1]
         if len(rows) == 1:  # both under one row: one from each edge of the picture
@@ -399,6 +401,12 @@ def _line_body(
         out = []
         for (x, under, anchor), text, row in zip(spots, words, (boxes[0], boxes[-1]), strict=True):
             w = text_width(text)
+            # kept inside the picture (a long label beside a short last row)
+            x = (
+                min(max(x, w + 4), right_edge)
+                if anchor == "end"
+                else max(min(x, right_edge - w), 4)
+            )
             x0, x1 = (x, x + w) if anchor == "start" else (x - w, x)
             low = max([under.bottom] + [b.bottom for b in row if b.x0 < x1 and b.x1 > x0])
             out.append((x, low + 20, anchor))
