@@ -274,6 +274,23 @@ def test_port_labels_never_run_into_a_tile_and_tags_stay_inside() -> None:
                     assert apart, (name, t1, t2)
 
 
+def test_arabic_pictures_fit_a_phone_at_natural_size() -> None:
+    # Drawn no wider than English ones (PHONE_WIDTH plus a marker's overhang), so on a
+    # 400 px phone (a column of about 368 px) the 16 px labels show at 16 px: a one-row
+    # line whose two port names do not fit side by side puts the second below the first.
+    from block_dominoes.render import PHONE_WIDTH
+
+    pics = arabic_pictures()
+    with language("ar"):
+        pics["10-12"] = line_svg(Line.build(["10-12"], max_pip=12))
+    for name, svg in pics.items():
+        for root in svgs(svg):
+            assert float(root.get("width") or 0) <= PHONE_WIDTH + 8, name
+    ports = next(g for g in svgs(pics["10-12"])[0].iter(NS + "g") if g.get("class") == "ports")
+    (_, _, _, low), (_, _, _, high) = label_boxes(ports)
+    assert high == low + 20
+
+
 def test_a_long_arabic_port_label_drops_below_the_double_it_would_cross() -> None:
     with language("ar"):
         root = svgs(line_svg(Line.build(LONG[:6]), end_tags=Q.core.end_tags()))[0]

@@ -352,7 +352,13 @@ def _line_body(
         else ("", "")
     )
     need = text_width(words[0]) + text_width(words[1]) + 32 - 2 * MARGIN
-    if len(rows) == 1 and usable < need:
+    # ...unless that would make the picture wider than ``width`` (long port names, as
+    # in Arabic): then the right one goes on a line of its own, below the left one.
+    stagger = len(rows) == 1 and need > most
+    if stagger:
+        alone = max(text_width(words[0]), text_width(words[1])) + 8 - 2 * MARGIN
+        usable = max(usable, min(alone, most))
+    elif len(rows) == 1 and usable < need:
         usable = need
     row_h = 2 * S + 36
     tags = end_tags or (None, None)
@@ -410,6 +416,9 @@ def _line_body(
             x0, x1 = (x, x + w) if anchor == "start" else (x - w, x)
             low = max([under.bottom] + [b.bottom for b in row if b.x0 < x1 and b.x1 > x0])
             out.append((x, low + 20, anchor))
+        if stagger:
+            (x, base, anchor), (_x0, base0, _a0) = out[1], out[0]
+            out[1] = (x, max(base, base0) + 20, anchor)
         return out
 
     def ends(boxes: list[list[_Box]]) -> tuple[float, float]:
@@ -471,6 +480,8 @@ def _line_body(
         for (x, base, anchor), text, colour in zip(spots, words, (lcol, rcol), strict=True):
             put_text(g, x, base, text, fill=colour, anchor=anchor)
     height = PAD + len(rows) * row_h - 4 + gap
+    if spots:  # a label moved down (below a double, or staggered) stays inside
+        height = max(height, max(base for _x, base, _a in spots) + 8)
     return picture_w, height
 
 
