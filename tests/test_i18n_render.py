@@ -27,7 +27,7 @@ import pytest
 
 from block_dominoes import book
 from block_dominoes.game import play_round
-from block_dominoes.i18n import get_language, language, strip_isolates
+from block_dominoes.i18n import _, get_language, iso, language, strip_isolates
 from block_dominoes.line import Line
 from block_dominoes.render import hand_svg, line_svg, state_svg, tile_svg
 from block_dominoes.round import RoundState
@@ -315,6 +315,9 @@ def test_arabic_labels_fit_as_chromium_draws_them(browser: Any, tmp_path: Path) 
     fonts = subprocess.run(["fc-list", ":lang=ar", "family"], capture_output=True, text=True)
     assert fonts.stdout.strip(), "no installed font covers Arabic: the labels would be boxes"
     pics = arabic_pictures()
+    with language("ar"):  # a drawn label holding a tile and numbers, as a chapter writes one
+        caption = _("After {tile}").format(tile=iso(Tile(1, 4))) + " (12)"
+        pics["caption"] = hand_svg([Tile(1, 4)], label=caption)
     body = []
     for i, (name, svg) in enumerate(pics.items()):
         for j, root in enumerate(svgs(svg)):
@@ -343,12 +346,24 @@ def test_arabic_labels_fit_as_chromium_draws_them(browser: Any, tmp_path: Path) 
                           left: b.x, width: b.width, box: svg.viewBox.baseVal.width};
                 }))"""
         )
+        # the tile and the number read left to right inside the right-to-left label
+        order = tab.evaluate(
+            """() => {
+              const t = [...document.querySelectorAll('.inline[data-name=caption] text')][0];
+              const s = t.textContent, at = i => t.getStartPositionOfChar(i).x;
+              return [t.getAttribute('direction'), at(s.indexOf('1')), at(s.indexOf('4')),
+                      at(s.lastIndexOf('1')), at(s.lastIndexOf('2'))];
+            }"""
+        )
         broken = tab.evaluate(
             "() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0).length"
         )
     finally:
         tab.close()
     assert broken == 0
+    direction, one, four, twelve_1, twelve_2 = order
+    assert direction == "rtl" and one < four and twelve_1 < twelve_2, order
+    assert twelve_2 < one, order  # read right to left: the words, the tile, then "(12)"
     assert len(texts) > 100
     for t in texts:
         where = (t["name"], t["text"])
