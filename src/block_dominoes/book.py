@@ -3,7 +3,8 @@
 The chapters (``book/**/*.md``) import these instead of each defining its own, so a
 fix here reaches every chapter the next time ``python tools/run_notebooks.py`` runs
 them. IPython is only needed by the helpers that display pictures, and only when
-they are called.
+they are called. Every sentence they print or draw is in the current language (a
+chapter run with ``BLOCK_DOMINOES_LANG=ar`` prints Pagat's Arabic wording).
 
 >>> line = example("E2", "[1|1] on the 1.", ["1-4", "1-1"], new=True)
 E2 [1|1] on the 1.
@@ -21,6 +22,7 @@ import importlib
 from collections.abc import Iterable
 from typing import Any
 
+from .i18n import _, iso, pgettext
 from .line import Line
 from .render import hand_svg, line_svg
 from .round import RoundState
@@ -59,17 +61,18 @@ def example(eid: str, words: str, placements: list[str], new: bool = False) -> L
     conns = [str(c) for c in line.connections]
     out = [f"{eid} {words}"]
     if new:
-        out.append(f"New connection {conns[-1]}.")
+        out.append(_("New connection {connection}.").format(connection=conns[-1]))
     elif len(conns) == 1:
-        out.append(f"Connection {conns[0]}.")
+        out.append(_("Connection {connection}.").format(connection=conns[0]))
     elif conns:
-        out.append("Connections: " + "; ".join(conns) + ".")
-    ends = ", ".join(str(e) for e in line.open_ends)
+        joined = pgettext("list of connections", "; ").join(conns)
+        out.append(_("Connections: {connections}.").format(connections=joined))
+    ends = pgettext("list of open ends", ", ").join(str(e) for e in line.open_ends)
     if all(e.value == 0 for e in line.open_ends):
-        ends += " (a blank needs a blank)"  # R8: only a blank joins these ends
+        ends += _(" (a blank needs a blank)")  # R8: only a blank joins these ends
     elif len(line.tiles) == 1 and line.tiles[0].is_double and len(line.open_ends) == 2:
-        ends += "; no branches"  # R10: a leading double still has exactly two ends
-    out.append(f"Open: {ends}.")
+        ends += _("; no branches")  # R10: a leading double still has exactly two ends
+    out.append(_("Open: {ends}.").format(ends=ends))
     print("\n".join(out))
     return line
 
@@ -99,12 +102,13 @@ def show(svg: str) -> None:
 
 def show_position(state: RoundState, seats: Iterable[int] | None = None) -> None:
     """The line and the hands of ``seats`` (all by default), as pictures and text."""
-    show(line_svg(state.line, width=360, title="The line"))
+    show(line_svg(state.line, width=360, title=_("The line")))
     print(words(state.line))
     for seat in seats or range(1, state.players + 1):
         hand = state.hand(seat)
-        show(hand_svg(hand, title=f"Player {seat}"))
-        print(f"Player {seat}:", " ".join(str(t) for t in hand) or "(no tiles)")
+        show(hand_svg(hand, title=_("Player {seat}").format(seat=seat)))
+        tiles = " ".join(iso(t) for t in hand) or _("(no tiles)")
+        print(_("Player {seat}: {tiles}").format(seat=seat, tiles=tiles))
 
 
 def show_hands(texts: Iterable[str]) -> None:
@@ -112,5 +116,6 @@ def show_hands(texts: Iterable[str]) -> None:
     for the player who went out."""
     for seat, text in enumerate(texts, start=1):
         tiles = [] if text == "-" else [Tile.parse(t) for t in text.split(",")]
-        show(hand_svg(tiles, title=f"Player {seat}"))
-        print(f"Player {seat}:", " ".join(str(t) for t in tiles) or "went out")
+        show(hand_svg(tiles, title=_("Player {seat}").format(seat=seat)))
+        said = " ".join(iso(t) for t in tiles) or _("went out")
+        print(_("Player {seat}: {tiles}").format(seat=seat, tiles=said))

@@ -52,6 +52,7 @@ from .svg import (
     pip_points,
     put_text,
     serialize,
+    text_direction,
     text_width,
 )
 from .tiles import Tile
@@ -164,8 +165,9 @@ def _hand_block(
         width = text_width(label)
         top = y0 + LABEL_PX + 8
     if not tiles:
-        put_text(g, x0, top + LABEL_PX + 4, "no tiles", fill=END)
-        return max(width, text_width("no tiles")), top - y0 + LABEL_PX + 12
+        none = _("no tiles")
+        put_text(g, x0, top + LABEL_PX + 4, none, fill=END)
+        return max(width, text_width(none)), top - y0 + LABEL_PX + 12
     _hand_tiles(g, tiles, x0, top, hidden)
     return max(width, len(tiles) * (S + GAP) - GAP), top - y0 + 2 * S
 
@@ -173,26 +175,29 @@ def _hand_block(
 def hand_svg(
     tiles: Iterable[Tile],
     *,
-    title: str = "Hand",
+    title: str | None = None,
     hidden: bool = False,
     label: str | None = None,
 ) -> str:
     """A row of standing tiles with its caption above them; ``hidden`` shows their backs.
 
-    ``label`` (default: ``title``, unless that is the generic "Hand") is drawn
-    inside the picture, so a hand's owner stays with its tiles; an empty hand
-    draws its label and "no tiles".
+    ``label`` (default: ``title``, unless that is None or the generic "Hand") is
+    drawn inside the picture, so a hand's owner stays with its tiles; an empty
+    hand draws its label and "no tiles". ``title`` defaults to "Hand", in the
+    current language.
 
     >>> 'no tiles' in hand_svg([], label='Player 2')
     True
     """
     ts = list(tiles)
-    text = label if label is not None else ("" if title == "Hand" else title)
+    generic = title is None or title == "Hand"
+    title = _("Hand") if title is None else title
+    text = label if label is not None else ("" if generic else title)
     body = ET.Element("g")
     w, h = _hand_block(body, ts, text, 2, 2, hidden)
     desc = _hand_desc(ts, hidden)
     if text and text != title:
-        desc = f"{text}: {desc}"
+        desc = _("{label}: {hand}").format(label=text, hand=desc)
     return serialize(max(w + 4, 40), h + 4, title, desc, body)
 
 
@@ -214,12 +219,14 @@ def _marker(
     hot: bool,
     tag: str | None,
     top: float,
+    width: float,
 ) -> None:
     """A dashed ring with the end's value at (x, y), and its tag (e.g. "end X") above
-    the row, whose top edge is at ``top``."""
+    the row, whose top edge is at ``top``, centred on the ring but inside the picture
+    (``width`` wide)."""
     colour = MARK if hot else END
-    what = "a tile fits here" if hot else "open end"
-    g = group(parent, "end fits" if hot else "end", f"{end}: {what}")
+    what = _("{end}: a tile fits here") if hot else _("{end}: open end")
+    g = group(parent, "end fits" if hot else "end", what.format(end=end))
     el(
         g,
         "circle",
@@ -233,7 +240,26 @@ def _marker(
     )
     put_text(g, x, y + 6, str(end.value), fill=colour, anchor="middle", bold=True)
     if tag:
-        put_text(g, x, top - 6, tag, fill=colour, anchor="middle", bold=True)
+        put_text(g, _inside(x, tag, width), top - 6, tag, fill=colour, anchor="middle", bold=True)
+
+
+#: How far past the picture's edge a centred label's width estimate may reach before
+#: the label is moved in: the estimate is generous (0.6 em a character; "end X" is
+#: drawn 44 px wide, estimated 48, "الطرف X" 63 and 67), so a tag whose estimate
+#: spills over by this much or less still fits as drawn.
+SLACK = 2.0
+
+
+def _inside(x: float, text: str, width: float) -> float:
+    """Where to centre ``text`` near ``x`` so that it stays inside ``0..width``: at ``x``
+    unless its width estimate spills over an edge by more than :data:`SLACK` (a longer
+    tag, such as one in another language), then just inside that edge."""
+    half = text_width(text) / 2
+    if x - half < -SLACK:
+        return min(half, width / 2)
+    if x + half > width + SLACK:
+        return max(width - half, width / 2)
+    return x
 
 
 def _bend(
@@ -241,7 +267,7 @@ def _bend(
 ) -> None:
     """A rounded U-turn from the end of one row to the start of the next (R11)."""
     k = 10 if side > x_from else -10
-    g = group(parent, "bend", "the line bends here to fit the table (R11)")
+    g = group(parent, "bend", _("the line bends here to fit the table (R11)"))
     el(
         g,
         "path",
@@ -296,7 +322,7 @@ def _line_body(
 ) -> tuple[float, float]:
     """Draw ``line`` into ``parent`` from ``y_top``; return the drawn width and height."""
     if line.is_empty:
-        msg = "empty line: any tile may lead"
+        msg = _("empty line: any tile may lead")
         put_text(parent, 8, y_top + S // 2 + 8, msg, fill=END)
         return text_width(msg) + 16, S + 8
     most = max(width - 2 * MARGIN, 2 * S + GAP)
@@ -326,32 +352,115 @@ def _line_body(
         else ("", "")
     )
     need = text_width(words[0]) + text_width(words[1]) + 32 - 2 * MARGIN
-    if len(rows) == 1 and usable < need:
+    # ...unless that would make the picture wider than ``width`` (long port names, as
+    # in Arabic): then the right one goes on a line of its own, below the left one.
+    stagger = len(rows) == 1 and need > most
+    if stagger:
+        alone = max(text_width(words[0]), text_width(words[1])) + 8 - 2 * MARGIN
+        usable = max(usable, min(alone, most))
+    elif len(rows) == 1 and usable < need:
         usable = need
     row_h = 2 * S + 36
-    boxes: list[list[_Box]] = []
-    for r, row in enumerate(rows):
-        y0 = y_top + PAD + r * row_h
-        mid = y0 + S
-        reverse = r % 2 == 1
-        rw = row_width(row)
-        x = float(MARGIN + usable - rw) if reverse else float(MARGIN)
-        if len(rows) == 1:
-            x = MARGIN + (usable - rw) / 2
-        drawn: list[_Box] = []
-        for i in reversed(row) if reverse else row:
+    tags = end_tags or (None, None)
+
+    def layout(gap: float) -> list[list[tuple[int, float, float, bool]]]:
+        """Each row's tiles in drawing order: (chain index, x, top of the row, reversed);
+        rows after the first are ``gap`` lower."""
+        placed = []
+        for r, row in enumerate(rows):
+            y0 = y_top + PAD + r * row_h
+            if r:
+                y0 += gap
+            reverse = r % 2 == 1
+            rw = row_width(row)
+            x = float(MARGIN + usable - rw) if reverse else float(MARGIN)
+            if len(rows) == 1:
+                x = MARGIN + (usable - rw) / 2
+            drawn = []
+            for i in reversed(row) if reverse else row:
+                drawn.append((i, x, y0, reverse))
+                x += (S if line.chain[i].tile.is_double else 2 * S) + GAP
+            placed.append(drawn)
+        return placed
+
+    def box(i: int, x: float, y0: float) -> _Box:
+        if line.chain[i].tile.is_double:
+            return _Box(x, x + S, y0 + S, y0 + 2 * S)
+        return _Box(x, x + 2 * S, y0 + S, y0 + 1.5 * S)
+
+    def port_labels(
+        boxes: list[list[_Box]], lx: float, rx: float
+    ) -> list[tuple[float, float, str]]:
+        """(x, baseline, anchor) of the left and right port labels: under their end's
+        tile, or under a taller tile (a double) of the same row that the label reaches,
+        and inside the picture."""
+        right_edge = 2 * MARGIN + usable - 4
+        first, final = boxes[0][0], boxes[-1][-1]
+        if len(rows) == 1:  # both under one row: one from each edge of the picture
+            spots = [(4.0, first, "start"), (right_edge, final, "end")]
+        else:
+            spots = [(max(lx - 12, 4), first, "start")]
+            if len(rows) % 2 == 1:
+                spots.append((min(rx + 12, right_edge), final, "end"))
+            else:
+                spots.append((max(rx - 12, 4), final, "start"))
+        out = []
+        for (x, under, anchor), text, row in zip(spots, words, (boxes[0], boxes[-1]), strict=True):
+            w = text_width(text)
+            # kept inside the picture (a long label beside a short last row)
+            x = (
+                min(max(x, w + 4), right_edge)
+                if anchor == "end"
+                else max(min(x, right_edge - w), 4)
+            )
+            x0, x1 = (x, x + w) if anchor == "start" else (x - w, x)
+            low = max([under.bottom] + [b.bottom for b in row if b.x0 < x1 and b.x1 > x0])
+            out.append((x, low + 20, anchor))
+        if stagger:
+            (x, base, anchor), (_x0, base0, _a0) = out[1], out[0]
+            out[1] = (x, max(base, base0) + 20, anchor)
+        return out
+
+    def ends(boxes: list[list[_Box]]) -> tuple[float, float]:
+        first, final = boxes[0][0], boxes[-1][-1]
+        return first.x0 - 18, final.x1 + 18 if len(rows) % 2 == 1 else final.x0 - 18
+
+    def as_boxes(placed: list[list[tuple[int, float, float, bool]]]) -> list[list[_Box]]:
+        rows_boxes = [[box(i, x, y0) for i, x, y0, _rev in row] for row in placed]
+        return [list(reversed(b)) if r % 2 == 1 else b for r, b in enumerate(rows_boxes)]
+
+    gap = 0.0
+    placed = layout(gap)
+    boxes = as_boxes(placed)  # chain order
+    lx, rx = ends(boxes)
+    spots = port_labels(boxes, lx, rx) if labels else []
+    x, base, anchor = spots[0] if spots else (0.0, 0.0, "start")
+    moved = base > boxes[0][0].bottom + 20
+    if spots and len(rows) == 2 and tags[1] and (moved or text_direction(words[0]) == "rtl"):
+        # The first row's label, when moved below a double (or in Arabic, whose letters
+        # reach below the baseline), must not run into the tag above the second row's
+        # end ("end Y"): then the second row moves down. (A Latin label under its own
+        # double clears the tag, as English pictures always have.)
+        span = text_width(words[0])
+        x0, x1 = (x, x + span) if anchor == "start" else (x - span, x)
+        final = boxes[-1][-1]
+        tag_x = _inside(rx, tags[1], 2 * MARGIN + usable)
+        tw = text_width(tags[1]) / 2
+        tag_top = final.mid - S - 6 - LABEL_PX
+        if base + 4 > tag_top and x0 < tag_x + tw and tag_x - tw < x1:
+            gap = base + 4 - tag_top + 2
+            placed = layout(gap)
+            boxes = as_boxes(placed)
+            spots = port_labels(boxes, lx, rx)
+    for row in placed:
+        for i, x, y0, reverse in row:
             link = line.chain[i]
             a, b = (link.right, link.left) if reverse else (link.left, link.right)
             outline = LAST if link.tile == last else EDGE
             if link.tile.is_double:
                 draw_tile(parent, x, y0, a, b, True, str(link.tile), outline=outline)
-                drawn.append(_Box(x, x + S, mid, y0 + 2 * S))
-                x += S + GAP
             else:
                 draw_tile(parent, x, y0 + S / 2, a, b, False, str(link.tile), outline=outline)
-                drawn.append(_Box(x, x + 2 * S, mid, y0 + 1.5 * S))
-                x += 2 * S + GAP
-        boxes.append(list(reversed(drawn)) if reverse else drawn)  # chain order
     for r in range(len(rows) - 1):
         end, start = boxes[r][-1], boxes[r + 1][0]
         if r % 2 == 0:  # a row running right turns down on the right
@@ -359,30 +468,21 @@ def _line_body(
         else:
             _bend(parent, end.x0, end.mid, start.x0, start.mid, MARGIN - 22)
     first, final = boxes[0][0], boxes[-1][-1]
-    tags = end_tags or (None, None)
-    lx = first.x0 - 18
-    rx = final.x1 + 18 if len(rows) % 2 == 1 else final.x0 - 18
-    _marker(parent, lx, first.mid, left, left.value in hot, tags[0], first.mid - S)
-    _marker(parent, rx, final.mid, right, right.value in hot, tags[1], final.mid - S)
+    picture_w = 2 * MARGIN + usable
+    _marker(parent, lx, first.mid, left, left.value in hot, tags[0], first.mid - S, picture_w)
+    _marker(parent, rx, final.mid, right, right.value in hot, tags[1], final.mid - S, picture_w)
     if labels:
         # Port names under the ends ("line B 1"): the left one from the left edge,
         # the right one against its end, each in its end's colour.
         lcol = MARK if left.value in hot else END
         rcol = MARK if right.value in hot else END
         g = group(parent, "ports")
-        right_edge = 2 * MARGIN + usable - 4
-        if len(rows) == 1:  # both under one row: one from each edge of the picture
-            put_text(g, 4, first.bottom + 20, words[0], fill=lcol)
-            put_text(g, right_edge, final.bottom + 20, words[1], fill=rcol, anchor="end")
-        else:
-            put_text(g, max(lx - 12, 4), first.bottom + 20, words[0], fill=lcol)
-            if len(rows) % 2 == 1:
-                x_end = min(rx + 12, right_edge)
-                put_text(g, x_end, final.bottom + 20, words[1], fill=rcol, anchor="end")
-            else:
-                put_text(g, max(rx - 12, 4), final.bottom + 20, words[1], fill=rcol)
-    height = PAD + len(rows) * row_h - 4
-    return 2 * MARGIN + usable, height
+        for (x, base, anchor), text, colour in zip(spots, words, (lcol, rcol), strict=True):
+            put_text(g, x, base, text, fill=colour, anchor=anchor)
+    height = PAD + len(rows) * row_h - 4 + gap
+    if spots:  # a label moved down (below a double, or staggered) stays inside
+        height = max(height, max(base for _x, base, _a in spots) + 8)
+    return picture_w, height
 
 
 #: The widest a line is drawn by default (``width``): it bends into rows this wide
@@ -397,7 +497,7 @@ def line_svg(
     width: int = PHONE_WIDTH,
     highlight: Sequence[int] = (),
     labels: bool = True,
-    title: str = "Line of play",
+    title: str | None = None,
     fit: Tile | None = None,
     last: Tile | None = None,
     end_tags: tuple[str, str] | None = None,
@@ -411,8 +511,9 @@ def line_svg(
     (the one just played). ``end_tags`` names the left and right ends above
     their markers (a question's choices use ``("end X", "end Y")``). The
     ``<desc>`` is :meth:`Line.describe`, followed by :func:`fit_text` when
-    ``fit`` is given.
+    ``fit`` is given. ``title`` defaults to "Line of play", in the current language.
     """
+    title = _("Line of play") if title is None else title
     desc = line.describe()
     hot = set(highlight)
     if fit is not None:
@@ -472,7 +573,7 @@ def state_svg(
     *,
     reveal: bool = True,
     width: int = PHONE_WIDTH,
-    title: str = "Round",
+    title: str | None = None,
     caption: str | None = None,
     end_tags: tuple[str, str] | None = None,
     turn: bool = True,
@@ -482,8 +583,10 @@ def state_svg(
     Hands are face up when ``reveal``. The ``<desc>`` holds ``caption`` (if
     given), the line's description and each hand. ``turn`` marks whose turn it is
     while the round goes on (a question asking whether the round is over turns it off,
-    since the mark would give the answer away).
+    since the mark would give the answer away). ``title`` defaults to "Round", in the
+    current language.
     """
+    title = _("Round") if title is None else title
     last = None
     if state.history:
         move = state.history[-1][1]

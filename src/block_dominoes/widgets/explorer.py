@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..errors import BlockDominoesError
-from ..i18n import _, iso, speaks
+from ..i18n import N_, _, iso, speaks
 from ..line import Line, parse_placement
 from ..render import fit_text, line_svg
 from ..rules import find_rules
@@ -22,16 +22,16 @@ from .common import NEEDS_KERNEL, Message, guard, svg_view
 
 __all__ = ["EXAMPLE_LINES", "AttachmentExplorer", "attachment_explorer", "legal_text"]
 
-# The attachment examples of RULES.md, as placements.
+# The attachment examples of RULES.md, as placements (labels translated where shown).
 EXAMPLE_LINES: tuple[tuple[str, str], ...] = (
-    ("E1: lead [1|4]", "1-4"),
-    ("E2: [1|1] on the 1", "1-4 1-1"),
-    ("E3: [6|6] on the 6", "3-6 6-6"),
-    ("E4: lead [0|0]", "0-0"),
-    ("E5: [4|4] on the 4", "1-4 1-1 4-4"),
-    ("E6: [3|4] on [4|4]", "1-4 1-1 4-4 3-4"),
-    ("E7: lead [2|2]", "2-2"),
-    ("empty line", ""),
+    (N_("E1: lead [1|4]"), "1-4"),
+    (N_("E2: [1|1] on the 1"), "1-4 1-1"),
+    (N_("E3: [6|6] on the 6"), "3-6 6-6"),
+    (N_("E4: lead [0|0]"), "0-0"),
+    (N_("E5: [4|4] on the 4"), "1-4 1-1 4-4"),
+    (N_("E6: [3|4] on [4|4]"), "1-4 1-1 4-4 3-4"),
+    (N_("E7: lead [2|2]"), "2-2"),
+    (N_("empty line"), ""),
 )
 
 
@@ -71,7 +71,7 @@ class AttachmentExplorer(w.VBox):
     def __init__(self, line: str = "1-4 1-1", tile: str = "1-3", rules: str = "pagat") -> None:
         values = [v for _, v in EXAMPLE_LINES]
         self.example = w.Dropdown(
-            options=[*EXAMPLE_LINES, (_("type your own"), None)],
+            options=[*((_(label), v) for label, v in EXAMPLE_LINES), (_("type your own"), None)],
             value=line if line in values else None,
             description=_("Example"),
         )
@@ -159,7 +159,7 @@ class AttachmentExplorer(w.VBox):
                 self._show_error(str(e))
                 return
             self.picture.value = line_svg(
-                line, title=_("Where {tile} fits").format(tile=tile), fit=tile
+                line, title=_("Where {tile} fits").format(tile=iso(tile)), fit=tile
             )
             self.text = text
             self.answer.value = f"<pre class='bd-answer'>{html.escape(text)}</pre>"

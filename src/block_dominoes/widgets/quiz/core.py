@@ -91,13 +91,19 @@ class Question:
     def __post_init__(self) -> None:
         texts = [c.text for c in self.choices]
         if len(self.choices) < 2:
-            raise InvalidPositionError(f"a question needs two choices or more, got {texts!r}")
+            raise InvalidPositionError(
+                _("a question needs two choices or more, got {choices}").format(choices=repr(texts))
+            )
         if len(set(texts)) != len(texts):
-            raise InvalidPositionError(f"two choices read the same: {texts!r}")
+            raise InvalidPositionError(
+                _("two choices read the same: {choices}").format(choices=repr(texts))
+            )
         right = [c.text for c in self.choices if c.right]
         if len(right) != 1:
             raise InvalidPositionError(
-                f"exactly one choice must be right, got {len(right)}: {right!r}"
+                _("exactly one choice must be right, got {n}: {choices}").format(
+                    n=len(right), choices=repr(right)
+                )
             )
 
     @property
@@ -218,14 +224,22 @@ def question(
     """
     if len(feedback) != len(choices):
         raise InvalidPositionError(
-            f"give one feedback per choice: {len(choices)} choices, {len(feedback)} feedbacks"
+            _("give one feedback per choice: {choices} choices, {feedbacks} feedbacks").format(
+                choices=len(choices), feedbacks=len(feedback)
+            )
         )
     if isinstance(right, str):
         if right not in choices:
-            raise InvalidPositionError(f"right answer {right!r} is not one of {list(choices)!r}")
+            raise InvalidPositionError(
+                _("right answer {right} is not one of {choices}").format(
+                    right=repr(right), choices=repr(list(choices))
+                )
+            )
         right = list(choices).index(right)
     if not 0 <= right < len(choices):
-        raise InvalidPositionError(f"right answer {right!r} is not a choice index")
+        raise InvalidPositionError(
+            _("right answer {right} is not a choice index").format(right=repr(right))
+        )
     pics = list(pictures) if pictures is not None else [""] * len(choices)
     q = Question(
         prompt,

@@ -98,7 +98,7 @@ def where_can_it_go(
                     + crosswise
                 )
                 pic = after_picture(
-                    ln, t, v, _("After {tile} joins {end}").format(tile=t, end=name)
+                    ln, t, v, _("After {tile} joins {end}").format(tile=T, end=name)
                 )
                 choices.append(Choice(text, fb, True, pic))
             elif v in fits:  # fits both
@@ -126,7 +126,7 @@ def where_can_it_go(
                 ln,
                 t,
                 yv,
-                _("After {tile} joins {end}, one of the two choices").format(tile=t, end=yn),
+                _("After {tile} joins {end}, one of the two choices").format(tile=T, end=yn),
             )
             choices.append(Choice(text, fb, True, pic))
         elif fits:
@@ -157,7 +157,7 @@ def where_can_it_go(
                 + crosswise
             )
             choices.append(
-                Choice(text, fb, True, after_picture(ln, t, xv, _("After {tile}").format(tile=t)))
+                Choice(text, fb, True, after_picture(ln, t, xv, _("After {tile}").format(tile=T)))
             )
         else:
             choices.append(
@@ -234,7 +234,7 @@ def must_pass(
         after = line_svg(
             ln.place(first.tile, first.end),
             last=first.tile,
-            title=_("After {tile}").format(tile=first.tile),
+            title=_("After {tile}").format(tile=iso(first.tile)),
         )
         yes = ngettext(
             "{tiles} fits an open end, so {player} cannot pass: a player who can place a tile "
