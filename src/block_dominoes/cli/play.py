@@ -13,7 +13,7 @@ import argparse
 
 from ..errors import BlockDominoesError, InvalidPositionError, quoted
 from ..game import play_match, play_round, round_json
-from ..i18n import _, iso, ngettext, pgettext
+from ..i18n import N_, _, iso, ngettext, pgettext
 from ..rules import find_rules
 from ..solver import solve
 from ..tiles import parse_tiles
@@ -22,6 +22,8 @@ from .base import SEED_HELP, Subparsers, UsageError, add_command, add_common, se
 __all__ = ["cmd_match", "cmd_play", "cmd_solve", "register"]
 
 DEFAULT_PLAYERS = 2
+#: base.SEED_HELP, marked here for the catalog (it is translated where a help text shows it)
+_SEED_HELP = N_("a whole number from 0 to 2**63-1")
 
 
 def _strategy_arg(names: list[str] | None) -> list[str]:
@@ -152,37 +154,39 @@ def _game_options(s: argparse.ArgumentParser, seed_help: str) -> None:
         type=_players,
         default=DEFAULT_PLAYERS,
         metavar="N",
-        help=f"2, 3 or 4 (default {DEFAULT_PLAYERS}; R1)",
+        help=_("2, 3 or 4 (default {n}; R1)").format(n=DEFAULT_PLAYERS),
     )
     s.add_argument("--seed", type=_seed, metavar="S", help=seed_help)
     s.add_argument(
         "--strategy",
         action="append",
         metavar="NAME",
-        help="computer strategy (once for all seats, or once per seat)",
+        help=_("computer strategy (once for all seats, or once per seat)"),
     )
     add_common(s)
 
 
 def register(sub: Subparsers) -> None:
     """Add ``play`` and ``match``."""
-    s = add_command(sub, "play", cmd_play, "deal and play one round with computer players")
+    s = add_command(sub, "play", cmd_play, _("deal and play one round with computer players"))
     _game_options(
         s,
-        f"deal number, {SEED_HELP} (default 0; with --interactive a random deal, printed)",
+        _("deal number, {seeds} (default 0; with --interactive a random deal, printed)").format(
+            seeds=_(SEED_HELP)
+        ),
     )
     s.add_argument(
         "--interactive",
         action="store_true",
-        help="play a round yourself in the terminal (seat 1) against computer players",
+        help=_("play a round yourself in the terminal (seat 1) against computer players"),
     )
-    s = add_command(sub, "match", cmd_match, "play a whole match with computer players")
-    _game_options(s, f"deal number, {SEED_HELP} (default 0)")
+    s = add_command(sub, "match", cmd_match, _("play a whole match with computer players"))
+    _game_options(s, _("deal number, {seeds} (default 0)").format(seeds=_(SEED_HELP)))
     s.set_defaults(seed=0)
 
 
 def register_solve(sub: Subparsers) -> None:
     """Add ``solve``."""
-    s = add_command(sub, "solve", cmd_solve, "solve a two-player deal with both hands known")
-    s.add_argument("hands", nargs="+", metavar="HAND", help="tiles, e.g. 1-4,0-0 (seat 1 leads)")
+    s = add_command(sub, "solve", cmd_solve, _("solve a two-player deal with both hands known"))
+    s.add_argument("hands", nargs="+", metavar="HAND", help=_("tiles, e.g. 1-4,0-0 (seat 1 leads)"))
     add_common(s)

@@ -181,7 +181,7 @@ def register(sub: Subparsers) -> None:
         sub,
         "simulate",
         cmd_simulate,
-        "play many seeded rounds (or matches) and count blocks, wins, points",
+        _("play many seeded rounds (or matches) and count blocks, wins, points"),
     )
     s.add_argument("--players", type=whole_arg("players", 2, 4, "R1"), required=True, metavar="N")
     s.add_argument(
@@ -189,21 +189,29 @@ def register(sub: Subparsers) -> None:
         type=whole_arg("the number of games", 1, MAX_GAMES),
         required=True,
         metavar="G",
-        help="rounds to play (matches with --matches)",
+        help=_("rounds to play (matches with --matches)"),
     )
     s.add_argument(
         "--strategy",
         action="append",
         metavar="NAME",
-        help="computer strategy (once for all seats, or once per seat; default random)",
+        help=_("computer strategy (once for all seats, or once per seat; default random)"),
     )
-    s.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"{SEED_HELP}; default 0")
+    s.add_argument(
+        "--seed",
+        type=seed_arg,
+        default=0,
+        metavar="S",
+        help=_("{seeds}; default 0").format(seeds=_(SEED_HELP)),
+    )
     s.add_argument(
         "--workers",
         type=whole_arg("the number of workers", 1, 64),
         default=1,
         metavar="W",
-        help="processes to share the work (the numbers do not change; default 1)",
+        help=_("processes to share the work (the numbers do not change; default 1)"),
     )
-    s.add_argument("--matches", action="store_true", help="play whole matches to the target (R20)")
+    s.add_argument(
+        "--matches", action="store_true", help=_("play whole matches to the target (R20)")
+    )
     add_common(s)
