@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 
 from .errors import InvalidPositionError
+from .i18n import _
 from .rules import FirstLead, Rules, find_rules
 from .tiles import Tile, full_set
 
@@ -25,7 +26,9 @@ __all__ = ["Deal", "check_seed", "deal", "rng_for", "shuffled"]
 def check_seed(seed: object) -> int:
     """Return ``seed`` if it is a whole number >= 0, else raise InvalidPositionError."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidPositionError(f"a deal number must be a whole number from 0 up, got {seed!r}")
+        raise InvalidPositionError(
+            _("a deal number must be a whole number from 0 up, got {seed}").format(seed=repr(seed))
+        )
     return seed
 
 
@@ -108,5 +111,10 @@ def deal(
         else:
             starter = 1 + int(rng.random() * n)
     elif isinstance(starter, bool) or not isinstance(starter, int) or not 1 <= starter <= n:
-        raise InvalidPositionError(f"starter must be a seat from 1 to {n}, got {starter!r} (R6)")
+        raise InvalidPositionError(
+            _("starter must be a seat from 1 to {n}, got {seat} (R6)").format(
+                n=n, seat=repr(starter)
+            ),
+            rule="R6",
+        )
     return Deal(r, hands, rest, starter, lead)

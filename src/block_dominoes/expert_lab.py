@@ -22,6 +22,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from .i18n import _, iso, pgettext
 from .simulate import simulate
 
 __all__ = ["DATA", "OPPONENTS", "LabRow", "lab_results", "recheck"]
@@ -53,10 +54,17 @@ class LabRow:
     def __str__(self) -> str:
         low, high = self.win_ci
         mean, lo, hi = self.net_points
-        return (
-            f"expert vs {self.opponent:8s} wins {self.win_share:6.1%} "
-            f"(95% CI {low:.1%} to {high:.1%}), {mean:+.1f} points a round "
-            f"({lo:+.1f} to {hi:+.1f})"
+        return _(
+            "expert vs {opponent} wins {share} (95% CI {low} to {high}), "
+            "{mean} points a round ({lo} to {hi})"
+        ).format(
+            opponent=f"{self.opponent:8s}",
+            share=f"{self.win_share:6.1%}",
+            low=f"{low:.1%}",
+            high=f"{high:.1%}",
+            mean=iso(f"{mean:+.1f}"),
+            lo=iso(f"{lo:+.1f}"),
+            hi=iso(f"{hi:+.1f}"),
         )
 
 
@@ -104,13 +112,19 @@ def recheck(opponents: tuple[str, ...] = OPPONENTS) -> str:
         got = simulate(RULES, PLAYERS, HEAD, ["expert", name], seed=SEED).wins_by_seat
         if tuple(got) != rows[name].head:
             raise AssertionError(
-                f"the stored expert results are out of date: against {name!r} the first "
-                f"{HEAD} rounds now give wins {tuple(got)}, the file says {rows[name].head}; "
-                "run python -m block_dominoes.expert_lab"
+                _(
+                    "the stored expert results are out of date: against {name} the first "
+                    "{n} rounds now give wins {got}, the file says {stored}; run {command}"
+                ).format(
+                    name=repr(name),
+                    n=HEAD,
+                    got=tuple(got),
+                    stored=rows[name].head,
+                    command="python -m block_dominoes.expert_lab",
+                )
             )
-    return (
-        f"re-checked: the first {HEAD} rounds against {', '.join(opponents)} "
-        "replay exactly as stored"
+    return _("re-checked: the first {n} rounds against {names} replay exactly as stored").format(
+        n=HEAD, names=pgettext("list of names", ", ").join(opponents)
     )
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .codec import move_json
 from .deal import check_seed, rng_for
 from .errors import InvalidPositionError
+from .i18n import ngettext
 from .match import Match
 from .round import RoundState
 from .rules import Rules, find_rules
@@ -48,8 +49,12 @@ def strategies_for(names: str | Sequence[str], players: int) -> list[Strategy]:
         names = list(names) * players
     if len(names) != players:
         raise InvalidPositionError(
-            f"give one strategy for all seats or one per seat: got {len(names)} for "
-            f"{players} seats (R1)"
+            ngettext(
+                "give one strategy for all seats or one per seat: got {n} for {seats} seats (R1)",
+                "give one strategy for all seats or one per seat: got {n} for {seats} seats (R1)",
+                players,
+            ).format(n=len(names), seats=players),
+            rule="R1",
         )
     return [find_strategy(n) for n in names]
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from . import kernel
 from .errors import BlockDominoesError, InvalidPositionError
+from .i18n import _
 from .line import Line
 from .round import Move, Pass, Play, RoundState
 from .rules import Rules
@@ -98,7 +99,10 @@ def knowledge(state: RoundState, seat: int | None = None) -> Knowledge:
     n = state.players
     me = state.current_player if seat is None else seat
     if isinstance(me, bool) or not isinstance(me, int) or not 1 <= me <= n:
-        raise InvalidPositionError(f"seat must be from 1 to {n}, got {seat!r} (R6)")
+        raise InvalidPositionError(
+            _("seat must be from 1 to {n}, got {seat} (R6)").format(n=n, seat=repr(seat)),
+            rule="R6",
+        )
     lacks: list[set[int]] = [set() for _ in range(n)]
     history: list[tuple[int, Move | None]] = []
     left = right = -1
@@ -211,8 +215,11 @@ def sample_masks(k: Knowledge, rng: random.Random) -> tuple[list[int], list[int]
                     break
         if found < 0:
             raise BlockDominoesError(
-                "no deal of the unseen tiles fits what this seat has seen: "
-                "the passes contradict the hand sizes (R9)"
+                _(
+                    "no deal of the unseen tiles fits what this seat has seen: "
+                    "the passes contradict the hand sizes (R9)"
+                ),
+                rule="R9",
             )
         c = found
         room[c] -= 1

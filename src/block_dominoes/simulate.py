@@ -34,6 +34,7 @@ from . import kernel
 from .errors import InvalidPositionError
 from .fast import Tally, count_round, random_rounds
 from .game import strategies_for
+from .i18n import N_, _
 from .line import Line
 from .round import RoundState
 from .rules import NextStarter, Rules, find_rules
@@ -227,7 +228,7 @@ def _run_block(job: _Job) -> Counts:
     rng = random.Random(f"{job.seed}/sim/{job.block}")
     play = _round_player(job)
     if not job.matches:
-        for _ in range(job.games):
+        for _i in range(job.games):
             starter, went, moves, totals, winner, points = play(1, rng, 0)
             count_round(tally, n, starter, went, moves, totals, winner, points)
         return counts
@@ -235,7 +236,7 @@ def _run_block(job: _Job) -> Counts:
     target = r.target(n)
     sides = r.teams(n)
     side_of = {s: side for side in sides for s in side}
-    for _ in range(job.games):
+    for _i in range(job.games):
         scores = [0] * n
         first = starter = 0
         result: int | None = None
@@ -390,7 +391,9 @@ class SimulationResult:
 def _check_count(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidPositionError(
-            f"{name} must be a whole number from {low} to {high}, got {value!r}"
+            _("{name} must be a whole number from {low} to {high}, got {value}").format(
+                name=_(name), low=low, high=high, value=repr(value)
+            )
         )
     return value
 
@@ -420,13 +423,15 @@ def simulate(
     """
     r = find_rules(rules)
     n = r.check_players(players)
-    games = _check_count("the number of games", games, 1, MAX_GAMES)
-    seed = _check_count("the seed", seed, 0, 2**63)
-    workers = _check_count("the number of workers", workers, 1, 64)
+    games = _check_count(N_("the number of games"), games, 1, MAX_GAMES)
+    seed = _check_count(N_("the seed"), seed, 0, 2**63)
+    workers = _check_count(N_("the number of workers"), workers, 1, 64)
     names = tuple(st.name for st in strategies_for(strategies, n))
     can_fast = all(s == "random" for s in names)
     if fast and not can_fast:
-        raise InvalidPositionError("the fast path plays only the 'random' strategy")
+        raise InvalidPositionError(
+            _("the fast path plays only the {name} strategy").format(name="'random'")
+        )
     use_fast = can_fast if fast is None else fast
     jobs = [
         _Job(r, n, names, seed, b, min(BLOCK, games - b * BLOCK), matches, use_fast)
@@ -493,11 +498,11 @@ def unseen_in_hand_simulated(
     holds it. Returns (hits, deals)."""
     r = find_rules(rules)
     n = r.check_players(players)
-    _check_count("the number of deals", deals, 1, MAX_GAMES)
+    _check_count(N_("the number of deals"), deals, 1, MAX_GAMES)
     count = r.set_size
     rng = random.Random(f"{seed}/unseen")
     hits = 0
-    for _ in range(deals):
+    for _i in range(deals):
         hands = kernel.deal(r, n, rng.random, 2).hands
         mine = hands[0]
         others = 0

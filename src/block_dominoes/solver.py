@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from . import kernel
 from .errors import InvalidPositionError
+from .i18n import _
 from .round import check_hands
 from .rules import Rules, find_rules
 from .tiles import Tile, parse_tiles, tile_index
@@ -63,7 +64,10 @@ class Search2:
         r = find_rules(rules)
         if r.draw:
             raise InvalidPositionError(
-                f"the solver does not model drawing from a boneyard (V6); ruleset {r.name!r}"
+                _("the solver does not model drawing from a boneyard (V6); ruleset {name}").format(
+                    name=repr(r.name)
+                ),
+                rule="V6",
             )
         r.check_players(2)
         self.rules = r
@@ -248,11 +252,16 @@ def solve(
     r = find_rules(rules)
     if len(hands) in (3, 4):
         raise InvalidPositionError(
-            f"the solver handles 2 hands, got {len(hands)}: a search for 3 or 4 players "
-            "is not designed yet (each would play for their own score, R1)"
+            _(
+                "the solver handles 2 hands, got {n}: a search for 3 or 4 players "
+                "is not designed yet (each would play for their own score, R1)"
+            ).format(n=len(hands)),
+            rule="R1",
         )
     if len(hands) != 2:
-        raise InvalidPositionError(f"the solver needs 2 hands, got {len(hands)} (R1)")
+        raise InvalidPositionError(
+            _("the solver needs 2 hands, got {n} (R1)").format(n=len(hands)), rule="R1"
+        )
     parsed = [
         parse_tiles(h, max_pip=r.max_pip)
         if isinstance(h, str)
@@ -263,7 +272,10 @@ def solve(
     for seat, h in enumerate(checked, start=1):
         if not h:
             raise InvalidPositionError(
-                f"player {seat}'s hand is empty: a round starts with tiles in every hand (R3)"
+                _(
+                    "player {seat}'s hand is empty: a round starts with tiles in every hand (R3)"
+                ).format(seat=seat),
+                rule="R3",
             )
     search = Search2(r)
     me = kernel.mask_of(checked[0], r.max_pip)

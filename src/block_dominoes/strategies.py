@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .errors import BlockDominoesError, IllegalMoveError, quoted
 from .expert import SAMPLES, Verdict, verdict
+from .i18n import N_, _, iso, ngettext, pgettext
 from .knowledge import Knowledge, knowledge, sample_hidden
 from .round import Draw, Move, Pass, Play, RoundState
 from .tiles import Tile
@@ -34,8 +35,43 @@ __all__ = [
     "find_strategy",
     "hint",
     "knowledge",
+    "move_words",
+    "names_words",
     "sample_hidden",
 ]
+
+
+def move_words(move: Move) -> str:
+    """A move as a person reads it, in the current language: ``str(move)`` in English
+    (``[4|6] on 4``, ``pass``, ``draw [1|2]``), its tile isolated in a right-to-left one.
+    For display only: the parser reads ``str(move)``, never this.
+
+    >>> move_words(Play(Tile.parse('4-6'), 4))
+    '[4|6] on 4'
+    """
+    if isinstance(move, Play):
+        if move.end is None:
+            return iso(move.tile)
+        return _("{tile} on {end}").format(tile=iso(move.tile), end=move.end)
+    if isinstance(move, Draw):
+        return _("draw {tile}").format(tile=iso(move.tile))
+    return pgettext("a move", "pass")
+
+
+def ends_words(values: Sequence[int]) -> str:
+    """Open-end values as words: ``4 and 6`` (empty for an empty line)."""
+    if len(values) == 2:
+        return _("{first} and {second}").format(first=values[0], second=values[1])
+    return pgettext("list of numbers", ", ").join(map(str, values))
+
+
+def names_words(seats: Sequence[int]) -> str:
+    """``player 2`` or ``players 2, 3 and 4``, in the current language."""
+    if len(seats) == 1:
+        return _("player {seat}").format(seat=seats[0])
+    return _("players {seats} and {last}").format(
+        seats=pgettext("list of seats", ", ").join(map(str, seats[:-1])), last=seats[-1]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +84,17 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Strategy:
-    """A named computer player."""
+    """A named computer player. ``summary`` is its English description (the catalog's
+    msgid); :attr:`description` says it in the current language."""
 
     name: str
-    description: str
+    summary: str
     choose: Callable[[RoundState, random.Random], Choice]
+
+    @property
+    def description(self) -> str:
+        """What the strategy does, in the current language."""
+        return _(self.summary)
 
     def to_json(self) -> dict[str, str]:
         return {"name": self.name, "description": self.description}
@@ -65,14 +107,17 @@ def _only(state: RoundState) -> Choice | None:
         m = moves[0]
         if isinstance(m, Play):
             if state.lead is not None and not state.history:
-                kind = "the highest double" if m.tile.is_double else "the heaviest tile (no double)"
-                return Choice(m, f"leads {m.tile}: the first lead is {kind} (V2)")
-            return Choice(m, f"plays {m}: its only legal move")
+                if m.tile.is_double:
+                    why = _("leads {tile}: the first lead is the highest double (V2)")
+                else:
+                    why = _("leads {tile}: the first lead is the heaviest tile (no double) (V2)")
+                return Choice(m, why.format(tile=iso(m.tile)))
+            return Choice(m, _("plays {move}: its only legal move").format(move=move_words(m)))
         if isinstance(m, Draw):
-            return Choice(m, f"draws {m.tile}: no tile fits (V6)")
+            return Choice(m, _("draws {tile}: no tile fits (V6)").format(tile=iso(m.tile)))
         if state.rules.draw:
-            return Choice(m, "passes: no tile fits and the boneyard is empty (R9, V6)")
-        return Choice(m, "passes: no tile fits either open end (R9)")
+            return Choice(m, _("passes: no tile fits and the boneyard is empty (R9, V6)"))
+        return Choice(m, _("passes: no tile fits either open end (R9)"))
     return None
 
 
@@ -83,7 +128,12 @@ def choose_random(state: RoundState, rng: random.Random) -> Choice:
         return forced
     moves = state.legal_moves()
     m = moves[int(rng.random() * len(moves))]
-    return Choice(m, f"plays {m}: chosen at random among {len(moves)} legal moves")
+    why = ngettext(
+        "plays {move}: chosen at random among {n} legal move",
+        "plays {move}: chosen at random among {n} legal moves",
+        len(moves),
+    )
+    return Choice(m, why.format(move=move_words(m), n=len(moves)))
 
 
 def choose_heavy(state: RoundState, rng: random.Random) -> Choice:
@@ -93,7 +143,13 @@ def choose_heavy(state: RoundState, rng: random.Random) -> Choice:
         return forced
     plays = [m for m in state.legal_moves() if isinstance(m, Play)]
     best = max(plays, key=lambda m: (m.tile.pips, m.tile.high))
-    return Choice(best, f"plays {best}: its heaviest playable tile ({best.tile.pips} pips)")
+    # English says "pips" for every count (one msgid for both forms keeps it so).
+    why = ngettext(
+        "plays {move}: its heaviest playable tile ({n} pips)",
+        "plays {move}: its heaviest playable tile ({n} pips)",
+        best.tile.pips,
+    )
+    return Choice(best, why.format(move=move_words(best), n=best.tile.pips))
 
 
 def _after(k: Knowledge, m: Play) -> tuple[int, int]:
@@ -125,12 +181,21 @@ def _keep_numbers(k: Knowledge) -> tuple[Play, str]:
         if best is None or key > best[0]:
             best = (key, m, v, _held(rest, v))
     assert best is not None
-    _, m, v, left = best
-    many = "no more" if left == 0 else f"{left} more"
-    return m, (
-        f"plays {m}: keeps {v} open and holds {many} tile{'s' if left != 1 else ''} "
-        f"with a {v} (keep playing the number you hold most of)"
-    )
+    _key, m, v, left = best
+    if left == 0:
+        why = _(
+            "plays {move}: keeps {v} open and holds no more tiles with a {v} "
+            "(keep playing the number you hold most of)"
+        )
+    else:
+        why = ngettext(
+            "plays {move}: keeps {v} open and holds {n} more tile with a {v} "
+            "(keep playing the number you hold most of)",
+            "plays {move}: keeps {v} open and holds {n} more tiles with a {v} "
+            "(keep playing the number you hold most of)",
+            left,
+        )
+    return m, why.format(move=move_words(m), v=v, n=left)
 
 
 def choose_keep_numbers(state: RoundState, rng: random.Random) -> Choice:
@@ -140,12 +205,6 @@ def choose_keep_numbers(state: RoundState, rng: random.Random) -> Choice:
         return forced
     m, why = _keep_numbers(knowledge(state))
     return Choice(m, why)
-
-
-def _names(seats: Sequence[int]) -> str:
-    if len(seats) == 1:
-        return f"player {seats[0]}"
-    return "players " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
 def _blocker(k: Knowledge) -> tuple[Play, str, int]:
@@ -168,29 +227,27 @@ def _blocker(k: Knowledge) -> tuple[Play, str, int]:
     key, m = best
     ends = _after(k, m)
     if key[0] == 0:
-        return (
-            m,
-            (
-                f"plays {m}: no opponent has shown a missing number yet, so it sheds "
-                f"its heaviest tile ({m.tile.pips} pips)"
-            ),
-            0,
+        why = ngettext(
+            "plays {move}: no opponent has shown a missing number yet, so it sheds "
+            "its heaviest tile ({n} pips)",
+            "plays {move}: no opponent has shown a missing number yet, so it sheds "
+            "its heaviest tile ({n} pips)",
+            m.tile.pips,
         )
+        return m, why.format(move=move_words(m), n=m.tile.pips), 0
     parts = []
     for v in sorted(set(ends)):
         who = [s for s in opponents if v in k.lacks[s - 1]]
         if v in dead:
-            parts.append(f"every {v} is already seen")
+            parts.append(_("every {v} is already seen").format(v=v))
         elif who:
-            parts.append(f"{_names(who)} passed on {v} (R9)")
-    return (
-        m,
-        (
-            f"plays {m}: leaves {ends[0]} and {ends[1]} open; {'; '.join(parts)}, "
-            "so the next turns may be blocked"
-        ),
-        key[0],
+            parts.append(_("{who} passed on {v} (R9)").format(who=names_words(who), v=v))
+    why = _(
+        "plays {move}: leaves {first} and {second} open; {reasons}, "
+        "so the next turns may be blocked"
     )
+    reasons = pgettext("list of reasons", "; ").join(parts)
+    return m, why.format(move=move_words(m), first=ends[0], second=ends[1], reasons=reasons), key[0]
 
 
 def choose_blocker(state: RoundState, rng: random.Random) -> Choice:
@@ -198,7 +255,7 @@ def choose_blocker(state: RoundState, rng: random.Random) -> Choice:
     forced = _only(state)
     if forced is not None:
         return forced
-    m, why, _ = _blocker(knowledge(state))
+    m, why, _score = _blocker(knowledge(state))
     return Choice(m, why)
 
 
@@ -211,7 +268,12 @@ KEEP_MIN = 4  # "if you hold four or five tiles of one number"
 def _random_play(state: RoundState, rng: random.Random, why: str) -> Choice:
     moves = state.legal_moves()
     m = moves[int(rng.random() * len(moves))]
-    return Choice(m, f"plays {m}: {why}, so any legal move ({len(moves)}), at random")
+    return Choice(
+        m,
+        _("plays {move}: {why}, so any legal move ({n}), at random").format(
+            move=move_words(m), why=why, n=len(moves)
+        ),
+    )
 
 
 def _keep_four(k: Knowledge) -> tuple[Play, str] | None:
@@ -233,12 +295,24 @@ def _keep_four(k: Knowledge) -> tuple[Play, str] | None:
                     best = (key, m, v)
     if best is None:
         return None
-    (held, _, _), m, v = best
-    verb = "leads" if m.end is None else "plays"
-    return m, (
-        f"{verb} {m.tile if m.end is None else m}: holds {held} tiles with a {v}, so keeps the "
-        f"{v} open (hold four or more of a number: keep playing it)"
-    )
+    (held, _p, _h), m, v = best
+    if m.end is None:
+        why = ngettext(
+            "leads {move}: holds {n} tile with a {v}, so keeps the {v} open "
+            "(hold four or more of a number: keep playing it)",
+            "leads {move}: holds {n} tiles with a {v}, so keeps the {v} open "
+            "(hold four or more of a number: keep playing it)",
+            held,
+        )
+    else:
+        why = ngettext(
+            "plays {move}: holds {n} tile with a {v}, so keeps the {v} open "
+            "(hold four or more of a number: keep playing it)",
+            "plays {move}: holds {n} tiles with a {v}, so keeps the {v} open "
+            "(hold four or more of a number: keep playing it)",
+            held,
+        )
+    return m, why.format(move=move_words(m), n=held, v=v)
 
 
 def choose_keep_four(state: RoundState, rng: random.Random) -> Choice:
@@ -248,7 +322,7 @@ def choose_keep_four(state: RoundState, rng: random.Random) -> Choice:
         return forced
     found = _keep_four(knowledge(state))
     if found is None:
-        return _random_play(state, rng, f"no number is held {KEEP_MIN} times")
+        return _random_play(state, rng, _("no number is held {n} times").format(n=KEEP_MIN))
     return Choice(*found)
 
 
@@ -264,9 +338,14 @@ def choose_doubles_early(state: RoundState, rng: random.Random) -> Choice:
         return forced
     doubles = [m for m in knowledge(state).plays() if m.tile.is_double]
     if not doubles:
-        return _random_play(state, rng, "no double fits")
+        return _random_play(state, rng, _("no double fits"))
     m = max(doubles, key=lambda d: d.tile.pips)
-    return Choice(m, f"plays {m}: lays the double while {m.tile.high} is still open")
+    return Choice(
+        m,
+        _("plays {move}: lays the double while {v} is still open").format(
+            move=move_words(m), v=m.tile.high
+        ),
+    )
 
 
 def _light(k: Knowledge) -> bool:
@@ -301,18 +380,21 @@ def choose_close_when_light(state: RoundState, rng: random.Random) -> Choice:
         return forced
     k = knowledge(state)
     if not _light(k):
-        return _random_play(state, rng, "its hand is not the lightest")
+        return _random_play(state, rng, _("its hand is not the lightest"))
     found = _close_ends(k)
     if found is None:
-        return _random_play(state, rng, "no move closes an end")
+        return _random_play(state, rng, _("no move closes an end"))
     m, closed = found
-    ends = "both ends" if closed == 2 else "an end"
-    return Choice(m, f"plays {m}: its hand is light, so it closes {ends} nobody can match")
+    if closed == 2:
+        why = _("plays {move}: its hand is light, so it closes both ends nobody can match")
+    else:
+        why = _("plays {move}: its hand is light, so it closes an end nobody can match")
+    return Choice(m, why.format(move=move_words(m)))
 
 
 # -- the expert: sample the hidden hands, search each sample (expert.py) -------------
 def _how(v: Verdict) -> str:
-    return "solving each exactly" if v.exact else "searching each a few moves ahead"
+    return _("solving each exactly") if v.exact else _("searching each a few moves ahead")
 
 
 def choose_expert(state: RoundState, rng: random.Random) -> Choice:
@@ -321,10 +403,16 @@ def choose_expert(state: RoundState, rng: random.Random) -> Choice:
     if forced is not None:
         return forced
     v = verdict(knowledge(state), rng)
+    why = ngettext(
+        "plays {move}: best average ({mean} points) over {n} deals of the "
+        "unseen tiles that fit what it has seen, {how}",
+        "plays {move}: best average ({mean} points) over {n} deals of the "
+        "unseen tiles that fit what it has seen, {how}",
+        v.samples,
+    )
     return Choice(
         v.move,
-        f"plays {v.move}: best average ({v.mean:+.1f} points) over {v.samples} deals of the "
-        f"unseen tiles that fit what it has seen, {_how(v)}",
+        why.format(move=move_words(v.move), mean=iso(f"{v.mean:+.1f}"), n=v.samples, how=_how(v)),
     )
 
 
@@ -338,18 +426,23 @@ def hint(state: RoundState) -> Choice:
     """
     k = knowledge(state)
     if k.over:
-        raise IllegalMoveError("no hint: the round is over (R13)")
+        raise IllegalMoveError(_("no hint: the round is over (R13)"), rule="R13")
     plays = k.plays()
     if not plays:
-        ends = " and ".join(str(x) for x in k.line.end_values)
+        ends = ends_words(k.line.end_values)
         if k.boneyard:
             return Choice(
                 state.legal_moves()[0],
-                f"You must draw: no tile in your hand matches {ends} (V6).",
+                _("You must draw: no tile in your hand matches {ends} (V6).").format(ends=ends),
             )
-        return Choice(Pass(), f"You must pass: no tile in your hand matches {ends} (R9).")
+        return Choice(
+            Pass(), _("You must pass: no tile in your hand matches {ends} (R9).").format(ends=ends)
+        )
     if len(plays) == 1:
-        return Choice(plays[0], f"Play {plays[0]}: it is your only legal move (R9).")
+        return Choice(
+            plays[0],
+            _("Play {move}: it is your only legal move (R9).").format(move=move_words(plays[0])),
+        )
     v = verdict(k, random.Random(k.fingerprint()), SAMPLES)
     m = v.move
     notes = []
@@ -357,73 +450,111 @@ def hint(state: RoundState) -> Choice:
     for x in sorted(set(_after(k, m))):
         who = [s for s in opponents if x in k.lacks[s - 1]]
         if who:
-            notes.append(f"{_names(who)} passed on {x}, so leaving a {x} open may block them")
+            notes.append(
+                _("{who} passed on {x}, so leaving a {x} open may block them").format(
+                    who=names_words(who), x=x
+                )
+            )
     rest = [t for t in k.hand if t != m.tile]
     if m.end is not None:
         x = m.tile.other(m.end)
         held = _held(rest, x)
         if held >= 2:
-            notes.append(f"you still hold {held} tiles with a {x} to follow it")
+            notes.append(
+                ngettext(
+                    "you still hold {n} tile with a {x} to follow it",
+                    "you still hold {n} tiles with a {x} to follow it",
+                    held,
+                ).format(n=held, x=x)
+            )
     if not notes:
-        notes.append(f"it sheds {m.tile.pips} pips")
+        notes.append(
+            ngettext("it sheds {n} pips", "it sheds {n} pips", m.tile.pips).format(n=m.tile.pips)
+        )
     compare = ""
     if v.runner_up is not None:
-        compare = f" (next best: {v.runner_up[0]}, {v.runner_up[1]:+.1f})"
-    where = "as the lead" if m.end is None else f"on the {m.end}"
+        compare = _(" (next best: {move}, {mean})").format(
+            move=move_words(v.runner_up[0]), mean=iso(f"{v.runner_up[1]:+.1f}")
+        )
+    where = _("as the lead") if m.end is None else _("on the {end}").format(end=m.end)
+    why = ngettext(
+        "Play {tile} {where}: in {n} deals of the unseen tiles that fit what you know "
+        "it scores best on average, {mean} points{compare}; {notes}.",
+        "Play {tile} {where}: in {n} deals of the unseen tiles that fit what you know "
+        "it scores best on average, {mean} points{compare}; {notes}.",
+        v.samples,
+    )
     return Choice(
         m,
-        f"Play {m.tile} {where}: in {v.samples} deals of the unseen tiles that fit "
-        f"what you know it scores best on average, {v.mean:+.1f} points{compare}; "
-        f"{'; '.join(notes)}.",
+        why.format(
+            tile=iso(m.tile),
+            where=where,
+            n=v.samples,
+            mean=iso(f"{v.mean:+.1f}"),
+            compare=compare,
+            notes=pgettext("list of reasons", "; ").join(notes),
+        ),
     )
 
 
 STRATEGIES: dict[str, Strategy] = {
     s.name: s
     for s in (
-        Strategy("random", "Any legal move, chosen uniformly at random.", choose_random),
+        Strategy("random", N_("Any legal move, chosen uniformly at random."), choose_random),
         Strategy(
             "heavy",
-            "Plays its heaviest tile that fits, to shed pips before a block.",
+            N_("Plays its heaviest tile that fits, to shed pips before a block."),
             choose_heavy,
         ),
         Strategy(
             "keep-numbers",
-            "Keeps playing the number it holds most of, at every turn, so it can follow "
-            "while others run short of it (the Bulgarian app's tip without its condition "
-            "of four or more tiles of a number: see keep-four).",
+            N_(
+                "Keeps playing the number it holds most of, at every turn, so it can follow "
+                "while others run short of it (the Bulgarian app's tip without its condition "
+                "of four or more tiles of a number: see keep-four)."
+            ),
             choose_keep_numbers,
         ),
         Strategy(
             "keep-four",
-            "The Bulgarian tip as stated: when it holds four or more tiles of one number, "
-            "it plays to keep that number open; otherwise any legal move at random.",
+            N_(
+                "The Bulgarian tip as stated: when it holds four or more tiles of one number, "
+                "it plays to keep that number open; otherwise any legal move at random."
+            ),
             choose_keep_four,
         ),
         Strategy(
             "doubles-early",
-            "The Bulgarian tip on doubles: lays a double whenever one fits (its number is "
-            "still open); otherwise any legal move at random.",
+            N_(
+                "The Bulgarian tip on doubles: lays a double whenever one fits (its number is "
+                "still open); otherwise any legal move at random."
+            ),
             choose_doubles_early,
         ),
         Strategy(
             "close-when-light",
-            "The Bulgarian tip for a light hand: when its pips are fewer than each "
-            "opponent's likely total, it leaves ends nobody can match; otherwise any "
-            "legal move at random.",
+            N_(
+                "The Bulgarian tip for a light hand: when its pips are fewer than each "
+                "opponent's likely total, it leaves ends nobody can match; otherwise any "
+                "legal move at random."
+            ),
             choose_close_when_light,
         ),
         Strategy(
             "blocker",
-            "Remembers which numbers each opponent passed on (R9) and closes the line "
-            "on those numbers, or on numbers whose tiles are all seen; otherwise heavy.",
+            N_(
+                "Remembers which numbers each opponent passed on (R9) and closes the line "
+                "on those numbers, or on numbers whose tiles are all seen; otherwise heavy."
+            ),
             choose_blocker,
         ),
         Strategy(
             "expert",
-            "Deals the unseen tiles many ways that fit what it has seen (its hand, the "
-            "line, who passed on what, hand sizes) and searches each deal; plays the move "
-            "with the best average score. It never looks at hidden hands.",
+            N_(
+                "Deals the unseen tiles many ways that fit what it has seen (its hand, the "
+                "line, who passed on what, hand sizes) and searches each deal; plays the move "
+                "with the best average score. It never looks at hidden hands."
+            ),
             choose_expert,
         ),
     )
@@ -437,5 +568,7 @@ def find_strategy(name: str) -> Strategy:
     except (KeyError, AttributeError):
         choices = ", ".join(repr(n) for n in STRATEGIES)
         raise BlockDominoesError(
-            f"unknown strategy: {quoted(name)}; choose from {choices}"
+            _("unknown strategy: {name}; choose from {choices}").format(
+                name=quoted(name), choices=choices
+            )
         ) from None

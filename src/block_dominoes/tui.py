@@ -21,9 +21,10 @@ from collections.abc import Callable
 from .deal import check_seed, rng_for
 from .errors import BlockDominoesError, quoted
 from .game import round_json
+from .i18n import _, iso, ngettext, pgettext
 from .round import Draw, Pass, Play, RoundState, parse_move
 from .rules import find_rules
-from .strategies import find_strategy, hint
+from .strategies import ends_words, find_strategy, hint, move_words
 
 __all__ = ["Quit", "play_round_tui", "run"]
 
@@ -60,55 +61,67 @@ def _stdout_writer(text: str) -> None:
 
 def _ends(state: RoundState) -> str:
     values = state.line.end_values
-    return " and ".join(str(v) for v in values) if values else "none (you may lead any tile)"
+    return ends_words(values) if values else _("none (you may lead any tile)")
 
 
 def _show(state: RoundState, write: Writer) -> None:
     write("")
-    write(f"line: {str(state.line) or '(empty)'}")
-    write(f"open ends: {_ends(state)}")
-    others = ", ".join(
-        f"player {s} holds {len(h)} tile{'s' if len(h) != 1 else ''}"
+    line = str(state.line)
+    write(_("line: {line}").format(line=iso(line) if line else _("(empty)")))
+    write(_("open ends: {ends}").format(ends=_ends(state)))
+    others = pgettext("list of hands", ", ").join(
+        ngettext("player {seat} holds {n} tile", "player {seat} holds {n} tiles", len(h)).format(
+            seat=s, n=len(h)
+        )
         for s, h in enumerate(state.hands, start=1)
         if s != state.current_player
     )
     write(others)
     fits = {m.tile for m in state.playable()}
     tiles = "  ".join(
-        f"{i}) {t}{'*' if t in fits else ''}"
+        f"{i}) {iso(t)}{'*' if t in fits else ''}"
         for i, t in enumerate(state.hand(state.current_player), start=1)
     )
-    write(f"your hand: {tiles}   (* fits)")
+    write(_("your hand: {tiles}   (* fits)").format(tiles=tiles))
 
 
 def _which_end(tile_text: str, ends: tuple[int, ...], read: Reader, write: Writer) -> int:
     """Ask which end a tile that fits both goes to; ``b`` or nothing goes back."""
     while True:
-        which = read(f"{tile_text} fits both ends: on the {ends[0]} or the {ends[1]} (b = back)? ")
+        which = read(
+            _("{tile} fits both ends: on the {first} or the {second} (b = back)? ").format(
+                tile=iso(tile_text), first=ends[0], second=ends[1]
+            )
+        )
         which = which.strip().lower()
         if which in ("", "b", "back"):
             raise _Back
         if which.isdecimal() and len(which) <= 2 and int(which) in ends:
             return int(which)
-        write(f"cannot read {quoted(which)}: type {ends[0]} or {ends[1]}, or b to go back (R7)")
+        write(
+            _("cannot read {text}: type {first} or {second}, or b to go back (R7)").format(
+                text=quoted(which), first=ends[0], second=ends[1]
+            )
+        )
 
 
 def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
     hand = state.hand(state.current_player)
     while True:
-        text = read("your move (number or tile, h = hint, q = quit): ").strip()
+        text = read(_("your move (number or tile, h = hint, q = quit): ")).strip()
         low = text.lower()
         if low in ("q", "quit"):
             raise Quit
         if low in ("h", "hint"):
             h = hint(state)
-            write(f"hint: {h.reason}")
+            write(_("hint: {reason}").format(reason=h.reason))
             continue
         if text.isdecimal():
             if len(text) > 3 or not 1 <= int(text) <= len(hand):
                 write(
-                    f"cannot read {quoted(text)}: type a tile number from 1 to {len(hand)}, "
-                    "or h for a hint"
+                    _(
+                        "cannot read {text}: type a tile number from 1 to {n}, or h for a hint"
+                    ).format(text=quoted(text), n=len(hand))
                 )
                 continue
             move = Play(hand[int(text) - 1])
@@ -117,12 +130,18 @@ def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
                 parsed = parse_move(text, max_pip=state.rules.max_pip)
             except BlockDominoesError:
                 write(
-                    f"cannot read {quoted(text)}: type a tile number from 1 to {len(hand)}, "
-                    "a move such as '[4|6] on 4', or h for a hint"
+                    _(
+                        "cannot read {text}: type a tile number from 1 to {n}, "
+                        "a move such as {example}, or h for a hint"
+                    ).format(text=quoted(text), n=len(hand), example=iso("'[4|6] on 4'"))
                 )
                 continue
             if not isinstance(parsed, Play):
-                write(f"{parsed} is made for you when no tile fits (R9); choose a tile")
+                write(
+                    _("{move} is made for you when no tile fits (R9); choose a tile").format(
+                        move=move_words(parsed)
+                    )
+                )
                 continue
             move = parsed
         ends = state.line.fits(move.tile) if not state.line.is_empty else ()
@@ -156,26 +175,32 @@ def play_round_tui(
         if seat == 1:
             moves = state.legal_moves()
             if isinstance(moves[0], Pass):
-                write(f"you cannot match {_ends(state)}: you pass (R9)")
+                write(_("you cannot match {ends}: you pass (R9)").format(ends=_ends(state)))
                 state = state.apply(moves[0])
                 continue
             if isinstance(moves[0], Draw):
-                write(f"no tile fits {_ends(state)}: you draw {moves[0].tile} (V6)")
+                write(
+                    _("no tile fits {ends}: you draw {tile} (V6)").format(
+                        ends=_ends(state), tile=iso(moves[0].tile)
+                    )
+                )
                 state = state.apply(moves[0])
                 continue
             _show(state, write)
             state = state.apply(_ask_move(state, read, write))
             last = state.history[-1][1]
-            write(f"you play {last}")
+            assert last is not None
+            write(_("you play {move}").format(move=move_words(last)))
         else:
             choice = strats[seat - 2].choose(state, rng)
             state = state.apply(choice.move)
-            write(f"player {seat} {choice.reason}")
+            write(_("player {seat} {reason}").format(seat=seat, reason=choice.reason))
     write("")
-    write("the round is over; the hands:")
+    write(_("the round is over; the hands:"))
     for s, h in enumerate(state.hands, start=1):
-        who = "you" if s == 1 else f"player {s}"
-        write(f"  {who}: {' '.join(map(str, h)) or '(none: went out)'}")
+        who = _("you") if s == 1 else _("player {seat}").format(seat=s)
+        tiles = iso(" ".join(map(str, h))) if h else _("(none: went out)")
+        write(f"  {who}: {tiles}")
     out = state.outcome()
     assert out is not None
     write(out.explanation)
@@ -192,22 +217,34 @@ def run(a: argparse.Namespace) -> tuple[str, object]:
         names = names * (players - 1)
     if len(names) != players - 1:
         raise BlockDominoesError(
-            f"give one strategy for every computer seat or one per seat: got {len(names)} "
-            f"for {players - 1} computer players"
+            ngettext(
+                "give one strategy for every computer seat or one per seat: got {n} "
+                "for {seats} computer player",
+                "give one strategy for every computer seat or one per seat: got {n} "
+                "for {seats} computer players",
+                players - 1,
+            ).format(n=len(names), seats=players - 1)
         )
     for n in names:
         find_strategy(n)
     if seed is None:  # a random deal, printed so that the game can be replayed
         seed = random.SystemRandom().randrange(RANDOM_DEALS)
-        _stdout_writer(f"deal {seed}: replay with --seed {seed}")
+        _stdout_writer(
+            _("deal {seed}: replay with {option}").format(seed=seed, option=f"--seed {seed}")
+        )
     state = RoundState.deal(rules, players, seed)
     _stdout_writer(
-        f"rules {rules.name}, {players} players, deal {seed}; you are player 1; "
-        f"player {state.starter} starts. Ctrl-D quits."
+        ngettext(
+            "rules {rules}, {n} player, deal {seed}; you are player 1; "
+            "player {seat} starts. Ctrl-D quits.",
+            "rules {rules}, {n} players, deal {seed}; you are player 1; "
+            "player {seat} starts. Ctrl-D quits.",
+            players,
+        ).format(rules=rules.name, n=players, seed=seed, seat=state.starter)
     )
     try:
         final = play_round_tui(state, names, seed)
     except Quit:
-        _stdout_writer("\nbye: round abandoned")
+        _stdout_writer("\n" + _("bye: round abandoned"))
         return "", None
     return "", round_json(final, seed)

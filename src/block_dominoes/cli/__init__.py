@@ -87,7 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     broken rule)."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        ns = _parse(args)
+        with language(_safe_lang(args)):  # type errors of the arguments in that language
+            ns = _parse(args)
         if sys.stdout is None:  # started with stdout closed (`>&-`): change nothing
             raise _OutputError("it is closed")
         with language(ns.lang):

@@ -13,6 +13,7 @@ import argparse
 
 from ..errors import BlockDominoesError, InvalidPositionError, quoted
 from ..game import play_match, play_round, round_json
+from ..i18n import N_, _, iso, ngettext, pgettext
 from ..rules import find_rules
 from ..solver import solve
 from ..tiles import parse_tiles
@@ -21,6 +22,8 @@ from .base import SEED_HELP, Subparsers, UsageError, add_command, add_common, se
 __all__ = ["cmd_match", "cmd_play", "cmd_solve", "register"]
 
 DEFAULT_PLAYERS = 2
+#: base.SEED_HELP, marked here for the catalog (it is translated where a help text shows it)
+_SEED_HELP = N_("a whole number from 0 to 2**63-1")
 
 
 def _strategy_arg(names: list[str] | None) -> list[str]:
@@ -30,7 +33,9 @@ def _strategy_arg(names: list[str] | None) -> list[str]:
 def _players(text: str) -> int:
     body = text.strip()
     if not body.isdecimal() or len(body) > 3:
-        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, got {quoted(text)} (R1)")
+        raise argparse.ArgumentTypeError(
+            _("players must be 2, 3 or 4, got {text} (R1)").format(text=quoted(text))
+        )
     return int(body)
 
 
@@ -41,9 +46,11 @@ def cmd_play(a: argparse.Namespace) -> tuple[str, object]:
     if a.interactive:
         if a.json:
             raise UsageError(
-                "block-dominoes play: --interactive and --json cannot be combined: the "
-                "interactive round is played as text; replay it afterwards with "
-                "'play --seed S --json' for its record"
+                _(
+                    "block-dominoes play: --interactive and --json cannot be combined: the "
+                    "interactive round is played as text; replay it afterwards with "
+                    "{command} for its record"
+                ).format(command="'play --seed S --json'")
             )
         from ..tui import run as tui_run
 
@@ -52,15 +59,19 @@ def cmd_play(a: argparse.Namespace) -> tuple[str, object]:
     g = play_round(a.rules, a.players, seed, _strategy_arg(a.strategy))
     s = g.state
     lines = [
-        f"rules {s.rules.name}, {s.players} players, deal {seed}; player {s.starter} starts",
+        ngettext(
+            "rules {rules}, {n} player, deal {seed}; player {seat} starts",
+            "rules {rules}, {n} players, deal {seed}; player {seat} starts",
+            s.players,
+        ).format(rules=s.rules.name, n=s.players, seed=seed, seat=s.starter),
         *(
-            f"player {seat} holds {' '.join(map(str, h))}"
+            _("player {seat} holds {tiles}").format(seat=seat, tiles=iso(" ".join(map(str, h))))
             for seat, h in enumerate(s.dealt, start=1)
         ),
     ]
     lines += [
-        f"{i}. player {seat}: {why}"
-        for i, ((seat, _), why) in enumerate(zip(s.history, g.reasons, strict=True), start=1)
+        _("{i}. player {seat}: {why}").format(i=i, seat=seat, why=why)
+        for i, ((seat, _m), why) in enumerate(zip(s.history, g.reasons, strict=True), start=1)
     ]
     out = s.outcome()
     assert out is not None
@@ -69,12 +80,22 @@ def cmd_play(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def cmd_match(a: argparse.Namespace) -> tuple[str, object]:
-    m, _ = play_match(a.rules, a.players, a.seed, _strategy_arg(a.strategy))
-    lines = [f"rules {m.rules.name}, {m.players} players, target {m.target}, deal {a.seed}"]
+    m, _rounds = play_match(a.rules, a.players, a.seed, _strategy_arg(a.strategy))
+    lines = [
+        ngettext(
+            "rules {rules}, {n} player, target {target}, deal {seed}",
+            "rules {rules}, {n} players, target {target}, deal {seed}",
+            m.players,
+        ).format(rules=m.rules.name, n=m.players, target=m.target, seed=a.seed)
+    ]
     for i, rec in enumerate(m.rounds, start=1):
         lines.append(
-            f"round {i} (player {rec.starter} starts): {rec.outcome.explanation}; "
-            f"scores {', '.join(map(str, rec.scores))}"
+            _("round {i} (player {seat} starts): {explanation}; scores {scores}").format(
+                i=i,
+                seat=rec.starter,
+                explanation=rec.outcome.explanation,
+                scores=pgettext("list of scores", ", ").join(map(str, rec.scores)),
+            )
         )
     lines.append(m.describe_result())
     data = {
@@ -97,21 +118,33 @@ def cmd_solve(a: argparse.Namespace) -> tuple[str, object]:
     for i, text in enumerate(a.hands, start=1):
         if text.strip() in ("", "-"):
             raise InvalidPositionError(
-                f"hand {i} ({quoted(text)}) is empty: the solver starts from a fresh deal (R3)"
+                _("hand {i} ({text}) is empty: the solver starts from a fresh deal (R3)").format(
+                    i=i, text=quoted(text)
+                ),
+                rule="R3",
             )
         try:
             hands.append(parse_tiles(text, max_pip=r.max_pip))
         except BlockDominoesError as e:
-            raise type(e)(f"hand {i}: {e}", rule=e.rule) from None
+            raise e.restated(_("hand {i}: {message}").format(i=i, message=e)) from None
     s = solve(*hands, rules=r)
-    best = ", ".join(str(t) for t in s.best)
+    best = pgettext("list of tiles", ", ").join(iso(t) for t in s.best)
+    # English says "points" for every count (one msgid for both forms keeps it so).
     if s.value > 0:
-        verdict = f"player 1 wins by {s.value} points"
+        verdict = ngettext(
+            "player 1 wins by {n} points", "player 1 wins by {n} points", s.value
+        ).format(n=s.value)
     elif s.value < 0:
-        verdict = f"player 2 wins by {-s.value} points"
+        verdict = ngettext(
+            "player 2 wins by {n} points", "player 2 wins by {n} points", -s.value
+        ).format(n=-s.value)
     else:
-        verdict = "neither player gains: the value is 0"
-    text = f"value {s.value}: with perfect play {verdict}; best lead{'s' if len(s.best) > 1 else ''}: {best}"
+        verdict = _("neither player gains: the value is 0")
+    text = ngettext(
+        "value {value}: with perfect play {verdict}; best lead: {best}",
+        "value {value}: with perfect play {verdict}; best leads: {best}",
+        len(s.best),
+    ).format(value=iso(s.value), verdict=verdict, best=best)
     return text, s.to_json()
 
 
@@ -121,37 +154,39 @@ def _game_options(s: argparse.ArgumentParser, seed_help: str) -> None:
         type=_players,
         default=DEFAULT_PLAYERS,
         metavar="N",
-        help=f"2, 3 or 4 (default {DEFAULT_PLAYERS}; R1)",
+        help=_("2, 3 or 4 (default {n}; R1)").format(n=DEFAULT_PLAYERS),
     )
     s.add_argument("--seed", type=_seed, metavar="S", help=seed_help)
     s.add_argument(
         "--strategy",
         action="append",
         metavar="NAME",
-        help="computer strategy (once for all seats, or once per seat)",
+        help=_("computer strategy (once for all seats, or once per seat)"),
     )
     add_common(s)
 
 
 def register(sub: Subparsers) -> None:
     """Add ``play`` and ``match``."""
-    s = add_command(sub, "play", cmd_play, "deal and play one round with computer players")
+    s = add_command(sub, "play", cmd_play, _("deal and play one round with computer players"))
     _game_options(
         s,
-        f"deal number, {SEED_HELP} (default 0; with --interactive a random deal, printed)",
+        _("deal number, {seeds} (default 0; with --interactive a random deal, printed)").format(
+            seeds=_(SEED_HELP)
+        ),
     )
     s.add_argument(
         "--interactive",
         action="store_true",
-        help="play a round yourself in the terminal (seat 1) against computer players",
+        help=_("play a round yourself in the terminal (seat 1) against computer players"),
     )
-    s = add_command(sub, "match", cmd_match, "play a whole match with computer players")
-    _game_options(s, f"deal number, {SEED_HELP} (default 0)")
+    s = add_command(sub, "match", cmd_match, _("play a whole match with computer players"))
+    _game_options(s, _("deal number, {seeds} (default 0)").format(seeds=_(SEED_HELP)))
     s.set_defaults(seed=0)
 
 
 def register_solve(sub: Subparsers) -> None:
     """Add ``solve``."""
-    s = add_command(sub, "solve", cmd_solve, "solve a two-player deal with both hands known")
-    s.add_argument("hands", nargs="+", metavar="HAND", help="tiles, e.g. 1-4,0-0 (seat 1 leads)")
+    s = add_command(sub, "solve", cmd_solve, _("solve a two-player deal with both hands known"))
+    s.add_argument("hands", nargs="+", metavar="HAND", help=_("tiles, e.g. 1-4,0-0 (seat 1 leads)"))
     add_common(s)

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from ..i18n import N_, _, ngettext, pgettext
 from ..simulate import BLOCK, MAX_GAMES, SimulationResult, mean_interval, simulate, wilson
 from .base import SEED_HELP, Subparsers, add_command, add_common, seed_arg, whole_arg
 
@@ -30,62 +31,106 @@ def _pct(x: float) -> str:
 
 
 def _ci(lo_hi: tuple[float, float]) -> str:
-    return f"95% CI {100 * lo_hi[0]:.1f}-{100 * lo_hi[1]:.1f}%"
+    return _("95% CI {low}-{high}%").format(
+        low=f"{100 * lo_hi[0]:.1f}", high=f"{100 * lo_hi[1]:.1f}"
+    )
+
+
+#: the place in the turn order of seats 2-4 from the starter (index: places after it)
+_ORDER = (
+    N_("2nd to play"),
+    N_("3rd to play"),
+    N_("4th to play"),
+)
+
+
+def _list(items: list[str]) -> str:
+    return pgettext("list of shares", ", ").join(items)
 
 
 def describe(res: SimulationResult) -> str:
     """The run in a few lines of text (the JSON has every number)."""
     d = res.to_json()
-    unit = "matches" if res.matches else "rounds"
-    if res.games == 1:
-        unit = "match" if res.matches else "round"
     names = list(dict.fromkeys(res.strategies))
-    who = names[0] if len(names) == 1 else ", ".join(res.strategies)
-    lines = [
-        f"{res.rules.name}, {res.players} players, {res.games:,} {unit} (seed {res.seed}), "
-        f"strategy {who}"
-    ]
-    if res.matches:
-        lines.append(f"rounds played: {res.rounds.games:,}")
-    lines.append(
-        f"blocked: {_pct(res.blocked_share)} of rounds ({_ci(wilson(res.rounds.blocked, res.rounds.games))})"
-    )
-    wins = res.wins_by_seat
-    won = "matches won" if res.matches else "rounds won"
-    lines.append(
-        f"{won} by seat: "
-        + ", ".join(f"{s} {_pct(w / res.games)}" for s, w in enumerate(wins, start=1))
-        + (
-            f"; drawn {_pct(res.counts.match_draws / res.games)}"
-            if res.matches
-            else f"; tied blocks {_pct((res.games - sum(wins)) / res.games)}"
+    who = names[0] if len(names) == 1 else pgettext("list of names", ", ").join(res.strategies)
+    head = (
+        ngettext(
+            "{rules}, {players} players, {games} match (seed {seed}), strategy {who}",
+            "{rules}, {players} players, {games} matches (seed {seed}), strategy {who}",
+            res.games,
+        )
+        if res.matches
+        else ngettext(
+            "{rules}, {players} players, {games} round (seed {seed}), strategy {who}",
+            "{rules}, {players} players, {games} rounds (seed {seed}), strategy {who}",
+            res.games,
         )
     )
+    lines = [
+        head.format(
+            rules=res.rules.name,
+            players=res.players,
+            games=f"{res.games:,}",
+            seed=res.seed,
+            who=who,
+        )
+    ]
+    if res.matches:
+        lines.append(_("rounds played: {n}").format(n=f"{res.rounds.games:,}"))
+    lines.append(
+        _("blocked: {share} of rounds ({ci})").format(
+            share=_pct(res.blocked_share), ci=_ci(wilson(res.rounds.blocked, res.rounds.games))
+        )
+    )
+    wins = res.wins_by_seat
+    shares = _list([f"{s} {_pct(w / res.games)}" for s, w in enumerate(wins, start=1)])
+    if res.matches:
+        lines.append(
+            _("matches won by seat: {shares}; drawn {drawn}").format(
+                shares=shares, drawn=_pct(res.counts.match_draws / res.games)
+            )
+        )
+    else:
+        lines.append(
+            _("rounds won by seat: {shares}; tied blocks {tied}").format(
+                shares=shares, tied=_pct((res.games - sum(wins)) / res.games)
+            )
+        )
     by_pos = d["wins_by_position"]
     assert isinstance(by_pos, list)
-    order = ["the starter"] + [
-        f"{k}{'nd' if k == 2 else 'rd' if k == 3 else 'th'} to play"
-        for k in range(2, res.players + 1)
-    ]
-    lines.append(
-        f"{won} by turn order: "
-        + ", ".join(f"{o} {_pct(w / res.games)}" for o, w in zip(order, by_pos, strict=True))
-    )
+    order = [_("the starter")] + [_(_ORDER[k - 2]) for k in range(2, res.players + 1)]
+    shares = _list([f"{o} {_pct(w / res.games)}" for o, w in zip(order, by_pos, strict=True)])
+    if res.matches:
+        lines.append(_("matches won by turn order: {shares}").format(shares=shares))
+    else:
+        lines.append(_("rounds won by turn order: {shares}").format(shares=shares))
     t = res.rounds
     lo, hi = mean_interval(t.points, t.points_sq, t.games)
     lo = max(0.0, lo)  # points are never negative: the interval is clipped at 0
     # One round has no spread to estimate: no zero-width interval.
-    ci = f"95% CI {lo:.2f}-{hi:.2f}" if t.games > 1 else "95% CI n/a: one round"
-    lines.append(f"mean points per round: {res.mean_points:.2f} ({ci}; a tied block scores 0)")
+    if t.games > 1:
+        ci = _("95% CI {low}-{high}").format(low=f"{lo:.2f}", high=f"{hi:.2f}")
+    else:
+        ci = _("95% CI n/a: one round")
+    lines.append(
+        _("mean points per round: {mean} ({ci}; a tied block scores 0)").format(
+            mean=f"{res.mean_points:.2f}", ci=ci
+        )
+    )
     pips = d["mean_pips_left_by_seat"]
     assert isinstance(pips, list)
     lines.append(
-        "mean pips left in hand at the end, by seat: " + ", ".join(f"{p:.2f}" for p in pips)
+        _("mean pips left in hand at the end, by seat: {values}").format(
+            values=_list([f"{p:.2f}" for p in pips])
+        )
     )
     rate = d["rounds_per_second"]
-    speed = f", {rate:,} rounds/s" if isinstance(rate, int) else ""
+    speed = _(", {rate} rounds/s").format(rate=f"{rate:,}") if isinstance(rate, int) else ""
+    # English: "1 worker", "2 workers" (ngettext's English rule).
     lines.append(
-        f"{res.seconds:.2f} s with {res.workers} worker{'s' if res.workers > 1 else ''}{speed}"
+        ngettext(
+            "{seconds} s with {n} worker{speed}", "{seconds} s with {n} workers{speed}", res.workers
+        ).format(seconds=f"{res.seconds:.2f}", n=res.workers, speed=speed)
     )
     return "\n".join(lines)
 
@@ -136,7 +181,7 @@ def register(sub: Subparsers) -> None:
         sub,
         "simulate",
         cmd_simulate,
-        "play many seeded rounds (or matches) and count blocks, wins, points",
+        _("play many seeded rounds (or matches) and count blocks, wins, points"),
     )
     s.add_argument("--players", type=whole_arg("players", 2, 4, "R1"), required=True, metavar="N")
     s.add_argument(
@@ -144,21 +189,29 @@ def register(sub: Subparsers) -> None:
         type=whole_arg("the number of games", 1, MAX_GAMES),
         required=True,
         metavar="G",
-        help="rounds to play (matches with --matches)",
+        help=_("rounds to play (matches with --matches)"),
     )
     s.add_argument(
         "--strategy",
         action="append",
         metavar="NAME",
-        help="computer strategy (once for all seats, or once per seat; default random)",
+        help=_("computer strategy (once for all seats, or once per seat; default random)"),
     )
-    s.add_argument("--seed", type=seed_arg, default=0, metavar="S", help=f"{SEED_HELP}; default 0")
+    s.add_argument(
+        "--seed",
+        type=seed_arg,
+        default=0,
+        metavar="S",
+        help=_("{seeds}; default 0").format(seeds=_(SEED_HELP)),
+    )
     s.add_argument(
         "--workers",
         type=whole_arg("the number of workers", 1, 64),
         default=1,
         metavar="W",
-        help="processes to share the work (the numbers do not change; default 1)",
+        help=_("processes to share the work (the numbers do not change; default 1)"),
     )
-    s.add_argument("--matches", action="store_true", help="play whole matches to the target (R20)")
+    s.add_argument(
+        "--matches", action="store_true", help=_("play whole matches to the target (R20)")
+    )
     add_common(s)

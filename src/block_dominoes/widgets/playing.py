@@ -18,21 +18,22 @@ Tests drive the widget through its methods: :meth:`PlayWidget.click_tile`,
 
 from __future__ import annotations
 
+import functools
 import html
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 import ipywidgets as w
 
 from ..deal import check_seed, rng_for
 from ..errors import IllegalMoveError, InvalidPositionError
-from ..i18n import get_language, language, speaks
+from ..i18n import _, get_language, is_rtl, iso, language, ngettext, pgettext, speaks
 from ..match import Match
 from ..render import hand_svg, line_svg
 from ..round import Draw, Pass, Play, RoundState
 from ..rules import NextStarter, Rules, find_rules
-from ..strategies import Strategy, find_strategy
+from ..strategies import Strategy, ends_words, find_strategy, move_words
 from ..strategies import hint as strategy_hint
 from ..tiles import Tile
 from .common import NEEDS_KERNEL, Message, guard, svg_view
@@ -41,7 +42,29 @@ __all__ = ["PlayWidget", "play"]
 
 
 def _ends(state: RoundState) -> str:
-    return " and ".join(str(v) for v in state.line.end_values)
+    return ends_words(state.line.end_values)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _own_language(fn: F) -> F:
+    """Run a method in the language the widget was built in (``play(lang=...)``), also
+    when a notebook cell or a button calls it later, outside any language block."""
+
+    @functools.wraps(fn)
+    def inner(self: PlayWidget, *args: Any, **kwargs: Any) -> Any:
+        with language(self.lang):
+            return fn(self, *args, **kwargs)
+
+    return cast(F, inner)
+
+
+def _bdi(text: str) -> str:
+    """Tile notation in HTML: escaped, and kept left to right in a right-to-left page."""
+    if not is_rtl():
+        return html.escape(text)
+    return f'<bdi dir="ltr">{html.escape(text)}</bdi>'
 
 
 class PlayWidget(w.VBox):
@@ -71,8 +94,13 @@ class PlayWidget(w.VBox):
             names = names * (self.players - 1)
         if len(names) != self.players - 1:
             raise InvalidPositionError(
-                f"give one strategy for all computer seats or one per seat: got {len(names)} "
-                f"for {self.players - 1} computer players"
+                ngettext(
+                    "give one strategy for all computer seats or one per seat: got {n} "
+                    "for {seats} computer player",
+                    "give one strategy for all computer seats or one per seat: got {n} "
+                    "for {seats} computer players",
+                    self.players - 1,
+                ).format(n=len(names), seats=self.players - 1)
             )
         self.strategies: list[Strategy] = [find_strategy(n) for n in names]
         self.whole_match = match
@@ -84,20 +112,22 @@ class PlayWidget(w.VBox):
             value=seed,
             min=0,
             max=10**9,
-            description="Deal number",
+            description=_("Deal number"),
             style={"description_width": "initial"},
         )
         self.deal_button = w.Button(
-            description="Deal", tooltip="start a new match with this deal number"
+            description=_("Deal"), tooltip=_("start a new match with this deal number")
         )
         self.teaching_box = w.Checkbox(
-            value=teaching, description="teaching mode (all hands face up)", indent=False
+            value=teaching, description=_("teaching mode (all hands face up)"), indent=False
         )
-        self.auto_box = w.Checkbox(value=auto, description="computer moves at once", indent=False)
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
-        self.next_button = w.Button(description="Next", tooltip="play the next computer move")
-        self.round_button = w.Button(description="Next round", button_style="primary")
-        self.replay_button = w.Button(description="Replay this round")
+        self.auto_box = w.Checkbox(
+            value=auto, description=_("computer moves at once"), indent=False
+        )
+        self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
+        self.next_button = w.Button(description=_("Next"), tooltip=_("play the next computer move"))
+        self.round_button = w.Button(description=_("Next round"), button_style="primary")
+        self.replay_button = w.Button(description=_("Replay this round"))
         self.line_view = svg_view()
         self.hands_view = svg_view()
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -120,14 +150,18 @@ class PlayWidget(w.VBox):
         self.round_button.on_click(lambda _: self._guarded(self.next_round))
         self.replay_button.on_click(lambda _: self._guarded(self.show_replay))
 
-        names_text = ", ".join(
-            f"player {s} plays {st.name}" for s, st in enumerate(self.strategies, start=2)
+        names_text = pgettext("list of seats", ", ").join(
+            _("player {seat} plays {name}").format(seat=s, name=st.name)
+            for s, st in enumerate(self.strategies, start=2)
         )
         super().__init__(
             [
                 w.HTML(
-                    f"<b>Block dominoes: you are player 1</b> ({html.escape(self.rules.name)} "
-                    f"rules; {html.escape(names_text)})"
+                    _("<b>{title}</b> ({rules} rules; {players})").format(
+                        title=html.escape(_("Block dominoes: you are player 1")),
+                        rules=html.escape(self.rules.name),
+                        players=html.escape(names_text),
+                    )
                 ),
                 w.HBox(
                     [self.deal_box, self.deal_button, self.teaching_box, self.auto_box],
@@ -195,9 +229,20 @@ class PlayWidget(w.VBox):
         self.result_text = ""
         self.pending = None
         self.replay_box.children = ()
-        lead = "" if self.state.lead is None else f", and must lead {self.state.lead} (V2)"
-        who = "you start" if self.state.starter == 1 else f"player {self.state.starter} starts"
-        self._say(f"Round {k}, deal {self.seed}: {who}{lead}.")
+        starter, lead = self.state.starter, self.state.lead
+        if lead is None:
+            text = (
+                _("Round {k}, deal {seed}: you start.")
+                if starter == 1
+                else _("Round {k}, deal {seed}: player {seat} starts.")
+            )
+        else:
+            text = (
+                _("Round {k}, deal {seed}: you start, and must lead {tile} (V2).")
+                if starter == 1
+                else _("Round {k}, deal {seed}: player {seat} starts, and must lead {tile} (V2).")
+            )
+        self._say(text.format(k=k, seed=self.seed, seat=starter, tile=iso(lead)))
         self._advance()
 
     def _say(self, text: str) -> None:
@@ -213,14 +258,19 @@ class PlayWidget(w.VBox):
             if self.state.current_player == 1:
                 moves = self.state.legal_moves()
                 if isinstance(moves[0], Pass):
-                    text = f"you pass: no tile in your hand matches {_ends(self.state)} (R9)"
+                    ends = _ends(self.state)
+                    text = _("you pass: no tile in your hand matches {ends} (R9)").format(ends=ends)
                     self._apply(moves[0], text)
-                    self._say(f"You pass: no tile in your hand matches {_ends(self.state)} (R9).")
+                    self._say(
+                        _("You pass: no tile in your hand matches {ends} (R9).").format(ends=ends)
+                    )
                     self.message.ok(self.transcript[-1])
                     continue
                 if isinstance(moves[0], Draw):
-                    self._apply(moves[0], "draws: no tile fits (V6)")
-                    self._say(f"You draw {moves[0].tile}: no tile fits (V6).")
+                    self._apply(moves[0], _("draws: no tile fits (V6)"))
+                    self._say(
+                        _("You draw {tile}: no tile fits (V6).").format(tile=iso(moves[0].tile))
+                    )
                     continue
                 break
             if not self.auto_box.value:
@@ -234,7 +284,7 @@ class PlayWidget(w.VBox):
         seat = self.state.current_player
         choice = self.strategies[seat - 2].choose(self.state, self.rng)
         self._apply(choice.move, choice.reason)
-        self._say(f"Player {seat} {choice.reason}.")
+        self._say(_("Player {seat} {reason}.").format(seat=seat, reason=choice.reason))
 
     def _finish_round(self) -> None:
         out = self.state.outcome()
@@ -244,23 +294,35 @@ class PlayWidget(w.VBox):
         self.finished.append(self.state)
         before = self.match.starter
         self.match = self.match.add(out)
-        lines = [f"The round is over: {out.explanation}."]
-        scores = ", ".join(f"player {s}: {v}" for s, v in enumerate(self.match.scores, start=1))
-        lines.append(f"Match scores (target {self.match.target}): {scores}.")
+        lines = [_("The round is over: {explanation}.").format(explanation=out.explanation)]
+        scores = pgettext("list of scores", ", ").join(
+            _("player {seat}: {score}").format(seat=s, score=v)
+            for s, v in enumerate(self.match.scores, start=1)
+        )
+        lines.append(
+            _("Match scores (target {target}): {scores}.").format(
+                target=self.match.target, scores=scores
+            )
+        )
         if self.match.result is not None:
-            lines.append(f"The match is over: {self.match.describe_result()}.")
+            lines.append(
+                _("The match is over: {result}.").format(result=self.match.describe_result())
+            )
         elif not self.whole_match:
-            lines.append("Single round: press Deal for another.")
+            lines.append(_("Single round: press Deal for another."))
         else:
             nxt = self.match.starter
             if self.rules.next_starter is NextStarter.WINNER and out.winner is not None:
-                why = "the winner of the round starts the next (V1)"
+                why = _("the winner of the round starts the next (V1)")
             else:
-                why = f"one seat on from player {before}, who started this round (R19)"
-            lines.append(f"Player {nxt} starts the next round: {why}.")
+                why = _("one seat on from player {seat}, who started this round (R19)").format(
+                    seat=before
+                )
+            lines.append(_("Player {seat} starts the next round: {why}.").format(seat=nxt, why=why))
         self.result_text = " ".join(lines)
 
     # -- actions ------------------------------------------------------------------
+    @_own_language
     def click_tile(self, tile: Tile | str) -> None:
         """Try to play ``tile`` from your hand; explain a refusal (R7, R8, R9)."""
         t = Tile.parse(tile, max_pip=self.rules.max_pip) if isinstance(tile, str) else tile
@@ -268,41 +330,50 @@ class PlayWidget(w.VBox):
         self.pending = None
         self.end_box.children = ()
         if self.state.is_over:
-            raise IllegalMoveError("the round is over (R13): press Next round or Deal")
+            raise IllegalMoveError(_("the round is over (R13): press Next round or Deal"))
         if self.state.current_player != 1:
             raise IllegalMoveError(
-                f"it is player {self.state.current_player}'s turn: press Next to see their move (R6)"
+                _("it is player {seat}'s turn: press Next to see their move (R6)").format(
+                    seat=self.state.current_player
+                )
             )
         if t not in self.state.hand(1):
-            raise IllegalMoveError(f"you do not hold {t} (R7)")
+            raise IllegalMoveError(_("you do not hold {tile} (R7)").format(tile=iso(t)))
         fits = self.state.line.fits(t)
         if len(fits) == 2:
             self.pending = t
             self.end_box.children = tuple(self._end_button(v) for v in fits)
-            self.message.ok(f"{t} fits both open ends: choose the {fits[0]} or the {fits[1]} (R7).")
+            self.message.ok(
+                _("{tile} fits both open ends: choose the {first} or the {second} (R7).").format(
+                    tile=iso(t), first=fits[0], second=fits[1]
+                )
+            )
             self._render()
             return
         move = Play(t, fits[0] if fits else None)
         why = self.state.explain_illegal(move)
         if why is not None:
             ends = _ends(self.state)
-            raise IllegalMoveError(f"{why}; the open ends are {ends}")
+            raise IllegalMoveError(_("{why}; the open ends are {ends}").format(why=why, ends=ends))
         self._play_mine(move)
 
     def _end_button(self, value: int) -> w.Button:
-        b = w.Button(description=f"on the {value}")
+        b = w.Button(description=_("on the {end}").format(end=value))
         b.on_click(lambda _: self._guarded(self.choose_end, value))
         return b
 
+    @_own_language
     def choose_end(self, value: int) -> None:
         """Place the tile waiting for a choice at the open end showing ``value``."""
         if self.pending is None:
-            raise IllegalMoveError("no tile is waiting for an end: click a tile first")
+            raise IllegalMoveError(_("no tile is waiting for an end: click a tile first"))
         t = self.pending
         fits = self.state.line.fits(t)
         if value not in fits:
             raise IllegalMoveError(
-                f"{t} cannot go on {value!r}: choose {fits[0]} or {fits[1]} (R7)"
+                _("{tile} cannot go on {value}: choose {first} or {second} (R7)").format(
+                    tile=iso(t), value=repr(value), first=fits[0], second=fits[1]
+                )
             )
         self.pending = None
         self.end_box.children = ()
@@ -310,45 +381,54 @@ class PlayWidget(w.VBox):
         self._play_mine(Play(t, value))
 
     def _play_mine(self, move: Play) -> None:
-        self._apply(move, f"you play {move}")
-        self._say(f"You play {move}.")
+        self._apply(move, _("you play {move}").format(move=move_words(move)))
+        self._say(_("You play {move}.").format(move=move_words(move)))
         self._advance()
 
+    @_own_language
     def hint(self) -> str:
         """Show (and return) a suggested move with its reason, from what you can see."""
         if not self.your_turn:
-            raise IllegalMoveError("a hint is for your own turn: press Next first")
+            raise IllegalMoveError(_("a hint is for your own turn: press Next first"))
         h = strategy_hint(self.state)
-        self.message.ok(f"Hint: {h.reason}")
+        self.message.ok(_("Hint: {reason}").format(reason=h.reason))
         return h.reason
 
+    @_own_language
     def next(self) -> None:
         """Play the next computer move (one at a time)."""
         if self.state.is_over:
-            raise IllegalMoveError("the round is over (R13): press Next round")
+            raise IllegalMoveError(_("the round is over (R13): press Next round"))
         if self.state.current_player == 1:
-            raise IllegalMoveError("it is your turn: click a tile")
+            raise IllegalMoveError(_("it is your turn: click a tile"))
         self.message.clear()
         self._computer_move()
         self._advance()
 
+    @_own_language
     def next_round(self) -> None:
         """Deal the next round of the match (after a round ends)."""
         if not self.state.is_over:
-            raise IllegalMoveError("finish this round first (R13)")
+            raise IllegalMoveError(_("finish this round first (R13)"))
         if self.match.result is not None or not self.whole_match:
-            raise IllegalMoveError(f"the match is over: {self.match.describe_result()}; press Deal")
+            raise IllegalMoveError(
+                _("the match is over: {result}; press Deal").format(
+                    result=self.match.describe_result()
+                )
+            )
         self.message.clear()
         self._start_round()
 
+    @_own_language
     def new_deal(self, seed: int) -> None:
         """Start a new match from deal number ``seed``."""
         self.message.clear()
         self._start_match(seed)
 
+    @_own_language
     def play_to_end(self, limit: int = 10_000) -> None:
         """Finish the round with computer moves and, for you, the first legal move."""
-        for _ in range(limit):
+        for _i in range(limit):
             if self.state.is_over:
                 return
             if self.your_turn:
@@ -362,25 +442,28 @@ class PlayWidget(w.VBox):
             else:
                 self.next()
 
+    @_own_language
     def show_replay(self) -> Any:
         """Put a no-kernel step-through of the last finished round under the game."""
         sw = self.step_through()
         self.replay_box.children = (sw,)
         return sw
 
+    @_own_language
     def record(self, index: int = -1) -> dict[str, object]:
         """Finished round ``index`` as a round record (``block-dominoes play --json``
         form): paste it as the ``source`` of a step-through in any chapter."""
         if not self.finished:
-            raise IllegalMoveError("no round has finished yet (R13)")
+            raise IllegalMoveError(_("no round has finished yet (R13)"))
         from ..game import round_json
 
         return round_json(self.finished[index], self.seed)
 
+    @_own_language
     def step_through(self, index: int = -1) -> Any:
         """A step-through widget of finished round ``index`` (needs widgets.stepper)."""
         if not self.finished:
-            raise IllegalMoveError("no round has finished yet (R13)")
+            raise IllegalMoveError(_("no round has finished yet (R13)"))
         from ..game import PlayedRound
         from .stepper import step_through
 
@@ -388,7 +471,7 @@ class PlayWidget(w.VBox):
         reasons = tuple(self.reasons) if st is self.state else ()
         return step_through(
             PlayedRound(st, self.seed, reasons),
-            title=f"Round {len(self.finished)}, deal {self.seed}",
+            title=_("Round {k}, deal {seed}").format(k=len(self.finished), seed=self.seed),
         )
 
     # -- drawing ------------------------------------------------------------------
@@ -397,40 +480,56 @@ class PlayWidget(w.VBox):
         over = s.is_over
         mine = {m.tile: m.end for m in s.playable(1)} if self.your_turn else {}
         highlight = sorted({e for e in mine.values() if e is not None})
-        self.line_view.value = line_svg(s.line, highlight=highlight, title="The line")
+        self.line_view.value = line_svg(s.line, highlight=highlight, title=_("The line"))
         reveal = over or self.teaching_box.value
         pictures = []
         for seat in range(2, self.players + 1):
             name = self.strategies[seat - 2].name
             pictures.append(
-                hand_svg(s.hand(seat), title=f"Player {seat} ({name})", hidden=not reveal)
+                hand_svg(
+                    s.hand(seat),
+                    title=_("Player {seat} ({name})").format(seat=seat, name=name),
+                    hidden=not reveal,
+                )
             )
+        # English says "tiles" for every count (one msgid for both forms keeps it so).
         rows = "".join(
-            f"<div>Player {seat} ({html.escape(self.strategies[seat - 2].name)}), "
-            f"{len(s.hand(seat))} tiles:</div>{pic}"
+            "<div>"
+            + html.escape(
+                ngettext(
+                    "Player {seat} ({name}), {n} tiles:",
+                    "Player {seat} ({name}), {n} tiles:",
+                    len(s.hand(seat)),
+                ).format(seat=seat, name=self.strategies[seat - 2].name, n=len(s.hand(seat)))
+            )
+            + f"</div>{pic}"
             for seat, pic in zip(range(2, self.players + 1), pictures, strict=True)
         )
         if over:
-            rows = f"<div>Your hand: {' '.join(map(str, s.hand(1))) or '(none)'}</div>" + rows
+            mine_text = " ".join(map(str, s.hand(1)))
+            mine_text = _bdi(mine_text) if mine_text else html.escape(_("(none)"))
+            rows = "<div>" + _("Your hand: {tiles}").format(tiles=mine_text) + "</div>" + rows
         self.hands_view.value = rows
         buttons = []
         for t in s.hand(1):
             b = w.Button(
                 description=str(t),
                 button_style="success" if t in mine else "",
-                tooltip="fits an open end" if t in mine else "does not fit now",
+                tooltip=_("fits an open end") if t in mine else _("does not fit now"),
                 layout=w.Layout(width="auto"),
             )
             b.on_click(lambda _, t=t: self._guarded(self.click_tile, t))
             buttons.append(b)
         self.hand_box.children = tuple(buttons)
         if over:
-            self.status = "The round is over."
+            self.status = _("The round is over.")
         elif self.your_turn:
-            ends = _ends(s) or "none yet: lead any tile"
-            self.status = f"Your turn: open ends {ends}. Click a green tile (or Hint)."
+            ends = _ends(s) or _("none yet: lead any tile")
+            self.status = _("Your turn: open ends {ends}. Click a green tile (or Hint).").format(
+                ends=ends
+            )
         else:
-            self.status = f"Player {s.current_player} to play: press Next."
+            self.status = _("Player {seat} to play: press Next.").format(seat=s.current_player)
         self.head.value = f"<b>{html.escape(self.status)}</b>"
         self.next_button.disabled = over or self.your_turn
         self.hint_button.disabled = not self.your_turn

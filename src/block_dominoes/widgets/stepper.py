@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from ..errors import IllegalMoveError, InvalidPositionError
 from ..game import PlayedRound
+from ..i18n import _, iso, speaks
 from ..render import PHONE_WIDTH, move_caption, replay, state_svg
 from ..round import Pass, RoundState
 
@@ -63,7 +64,12 @@ def record_state(record: Mapping[str, Any] | str) -> RoundState:
     verdict = check_record(as_record(record))
     e = verdict.first_error
     if e is not None and e.move is not None:
-        raise IllegalMoveError(f"{e.where} breaks {e.rule}: {e.message}")
+        raise IllegalMoveError(
+            _("{where} breaks {rule}: {message}").format(
+                where=e.where, rule=e.rule, message=e.message
+            ),
+            rule=e.rule,
+        )
     return verdict.steps[-1].state
 
 
@@ -82,8 +88,10 @@ def _as_state(
     if isinstance(source, Mapping | str):
         return record_state(source), ()
     raise InvalidPositionError(
-        f"a step-through shows a round: give a RoundState, a PlayedRound or a round "
-        f"record (JSON or the notation), not {type(source).__name__}"
+        _(
+            "a step-through shows a round: give a RoundState, a PlayedRound or a round "
+            "record (JSON or the notation), not {kind}"
+        ).format(kind=type(source).__name__)
     )
 
 
@@ -97,19 +105,24 @@ def frames(
     state, reasons = _as_state(source)
     n = len(state.history)
     start = replay(state, 0)
-    lead = "any tile may lead (R5)" if start.lead is None else f"{start.lead} must lead (V2)"
-    first = f"The deal: player {state.starter} starts and {lead}."
+    if start.lead is None:
+        first = _("The deal: player {seat} starts and any tile may lead (R5).")
+    else:
+        first = _("The deal: player {seat} starts and {tile} must lead (V2).")
+    first = first.format(seat=state.starter, tile=iso(start.lead))
     out = [Frame(first, state_svg(start, reveal=reveal, width=width, caption=first))]
     for k in range(1, n + 1):
-        caption = f"Move {k} of {n}: {move_caption(state, k - 1)}"
+        caption = _("Move {k} of {n}: {move}").format(k=k, n=n, move=move_caption(state, k - 1))
         if k - 1 < len(reasons) and not isinstance(state.history[k - 1][1], Pass):
             why = reasons[k - 1].split(": ", 1)[-1]
-            caption += f" ({why})"
+            caption += _(" ({why})").format(why=why)
         caption += "."
         after = replay(state, k)
         outcome = after.outcome()
         if outcome is not None:
-            caption += f" The round is over: {outcome.explanation}."
+            caption += _(" The round is over: {explanation}.").format(
+                explanation=outcome.explanation
+            )
         out.append(Frame(caption, state_svg(after, reveal=reveal, width=width, caption=caption)))
     return out
 
@@ -119,13 +132,13 @@ class StepThrough(w.VBox):
 
     def __init__(self, steps: Sequence[Frame], *, title: str = "", interval: int = 1500) -> None:
         if not steps:
-            raise ValueError("a step-through needs at least one frame")
+            raise ValueError(_("a step-through needs at least one frame"))
         self.frames = list(steps)
         last = len(self.frames) - 1
         self.slider = w.IntSlider(
-            value=0, min=0, max=last, description="Move", continuous_update=True
+            value=0, min=0, max=last, description=_("Move"), continuous_update=True
         )
-        self.player = w.Play(value=0, min=0, max=last, interval=interval, description="Play")
+        self.player = w.Play(value=0, min=0, max=last, interval=interval, description=_("Play"))
         self.stack = w.Stack([w.HTML(f.html()) for f in self.frames], selected_index=0)
         # Play drives the slider one way only: a two-way link between them stops a
         # keyboard move of the slider from reaching the stack in the static page
@@ -145,6 +158,7 @@ class StepThrough(w.VBox):
         return [f.caption for f in self.frames]
 
 
+@speaks
 def step_through(
     source: RoundState | PlayedRound | Mapping[str, Any] | str,
     *,
@@ -157,6 +171,7 @@ def step_through(
 
     ``source`` is a finished :class:`RoundState` (its history is replayed from
     the deal), a :class:`PlayedRound` (its computer reasons join the captions)
-    or a round record as ``block-dominoes play --json`` prints it.
+    or a round record as ``block-dominoes play --json`` prints it. ``lang="ar"``
+    writes the captions in that language.
     """
     return StepThrough(frames(source, reveal=reveal, width=width), title=title, interval=interval)
