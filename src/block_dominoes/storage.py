@@ -170,7 +170,8 @@ def read(
                 file=iso(repr(shown)),
                 target=iso(repr(target)),
                 command=iso(f"'{create} {target}'"),
-            )
+            ),
+            reason="missing",
         )
     try:
         raw = p.read_bytes()
@@ -180,12 +181,14 @@ def read(
             raise error(
                 _("no {what} at {file}: the folder {folder} does not exist").format(
                     what=_(what), file=iso(repr(shown)), folder=iso(repr(str(folder)))
-                )
+                ),
+                reason="missing",
             ) from None
         raise error(
             _("no {what} at {file}: create it with {command}").format(
                 what=_(what), file=iso(repr(shown)), command=f"'{create}'"
-            )
+            ),
+            reason="missing",
         ) from None
     except OSError as e:
         raise error(
