@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import BlockDominoesError, InvalidPositionError, quoted
 from ..hands import most_tiles, score_hands
-from ..i18n import _, iso, pgettext
+from ..i18n import N_, _, iso, pgettext
 from ..line import Line, parse_placement
 from ..rules import Rules, find_rules, rules_names
 from ..storage import strerror
@@ -191,31 +191,36 @@ def cmd_strategies(a: argparse.Namespace) -> tuple[str, object]:
 
 def register(sub: Subparsers) -> None:
     """Add ``score``, ``line`` and ``legal``."""
-    s = add_command(sub, "score", cmd_score, "score the end of a round from the remaining hands")
-    s.add_argument("hands", nargs="+", metavar="HAND", help="tiles (1-4,0-0), a total (7) or -")
-    add_common(s)
-
-    s = add_command(sub, "line", cmd_line, "place tiles in order and show the line")
-    s.add_argument(
-        "tiles", nargs="+", metavar="TILE", help="3-4, or 3-4@4 to pick the end (not on the lead)"
+    s = add_command(
+        sub, "score", cmd_score, N_("score the end of a round from the remaining hands")
     )
-    s.add_argument("--svg", metavar="FILE", help="also write the diagram as SVG")
+    s.add_argument("hands", nargs="+", metavar="HAND", help=N_("tiles (1-4,0-0), a total (7) or -"))
     add_common(s)
 
-    s = add_command(sub, "legal", cmd_legal, "list the legal moves of a hand on a line")
-    s.add_argument("--line", required=True, metavar="TILES", help="the line, in order of play")
-    s.add_argument("--hand", required=True, metavar="TILES", help="the hand")
+    s = add_command(sub, "line", cmd_line, N_("place tiles in order and show the line"))
+    s.add_argument(
+        "tiles",
+        nargs="+",
+        metavar="TILE",
+        help=N_("3-4, or 3-4@4 to pick the end (not on the lead)"),
+    )
+    s.add_argument("--svg", metavar="FILE", help=N_("also write the diagram as SVG"))
+    add_common(s)
+
+    s = add_command(sub, "legal", cmd_legal, N_("list the legal moves of a hand on a line"))
+    s.add_argument("--line", required=True, metavar="TILES", help=N_("the line, in order of play"))
+    s.add_argument("--hand", required=True, metavar="TILES", help=N_("the hand"))
     add_common(s)
 
 
 def register_lists(sub: Subparsers) -> None:
     """Add ``rules`` and ``strategies``."""
-    s = add_command(sub, "rules", cmd_rules, "list the ruleset presets, or show one (--rules)")
+    s = add_command(sub, "rules", cmd_rules, N_("list the ruleset presets, or show one (--rules)"))
     add_rules(s, default=None)
     add_json(s)
 
     s = add_command(
-        sub, "strategies", cmd_strategies, "list the computer strategies (usable under --rules)"
+        sub, "strategies", cmd_strategies, N_("list the computer strategies (usable under --rules)")
     )
     add_rules(s, default=None)
     add_json(s)

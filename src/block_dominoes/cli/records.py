@@ -169,18 +169,20 @@ def cmd_check(a: argparse.Namespace) -> tuple[str, object, int]:
 def register(sub: Subparsers) -> None:
     """Add ``record convert`` and ``check`` to the ``block-dominoes`` parser."""
     p = add_command(
-        sub, "record", cmd_convert, "convert a game record between JSON and the notation"
+        sub, "record", cmd_convert, N_("convert a game record between JSON and the notation")
     )
     rsub = p.add_subparsers(
         dest="record_command", required=True, parser_class=type(p), metavar="convert"
     )
     c = add_command(
-        rsub, "convert", cmd_convert, "read a record in either form, write it in the other"
+        rsub, "convert", cmd_convert, N_("read a record in either form, write it in the other")
     )
-    c.add_argument("input", metavar="IN", help="a record (.json or notation), or - for stdin")
-    c.add_argument("output", metavar="OUT", help="file to write (.json or .txt), or - for stdout")
+    c.add_argument("input", metavar="IN", help=N_("a record (.json or notation), or - for stdin"))
     c.add_argument(
-        "--to", choices=("json", "text"), help="the form to write (instead of OUT's extension)"
+        "output", metavar="OUT", help=N_("file to write (.json or .txt), or - for stdout")
+    )
+    c.add_argument(
+        "--to", choices=("json", "text"), help=N_("the form to write (instead of OUT's extension)")
     )
     add_common(c)
     c.set_defaults(rules=None)
@@ -189,8 +191,10 @@ def register(sub: Subparsers) -> None:
         sub,
         "check",
         cmd_check,
-        "replay a record and report the first broken rule (exit 1 if there is one)",
+        N_("replay a record and report the first broken rule (exit 1 if there is one)"),
     )
-    k.add_argument("record", metavar="RECORD", help="a record (JSON or notation), or - for stdin")
+    k.add_argument(
+        "record", metavar="RECORD", help=N_("a record (JSON or notation), or - for stdin")
+    )
     add_common(k)
     k.set_defaults(rules=None)

@@ -201,7 +201,8 @@ def cmd_plot(a: argparse.Namespace) -> tuple[str, object]:
 def register(sub_: Subparsers) -> None:
     """Add ``sheet`` and its sub-commands to the ``block-dominoes`` parser."""
     top = sub_.add_parser(
-        "sheet", help="keep a match score sheet: every score explained, impossible entries refused"
+        "sheet",
+        help=N_("keep a match score sheet: every score explained, impossible entries refused"),
     )
     sub = top.add_subparsers(
         dest="sheet_command", required=True, parser_class=type(top), metavar="COMMAND"
@@ -211,42 +212,46 @@ def register(sub_: Subparsers) -> None:
         name: str, func: Callable[[argparse.Namespace], tuple[str, object]], helptext: str
     ) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = add_command(sub, name, func, helptext)
-        p.add_argument("file", metavar="FILE", help="the score sheet (JSON)")
+        p.add_argument("file", metavar="FILE", help=N_("the score sheet (JSON)"))
         return p
 
-    p = add("new", cmd_new, "start a new sheet (never overwrites a file)")
-    p.add_argument("--players", required=True, metavar="N", help="2, 3 or 4 (R1)")
-    p.add_argument("--names", metavar="A,B,...", help="player names, in seat order")
-    p.add_argument("--starter", default="1", metavar="SEAT", help="who won the lot (R5); default 1")
+    p = add("new", cmd_new, N_("start a new sheet (never overwrites a file)"))
+    p.add_argument("--players", required=True, metavar="N", help=N_("2, 3 or 4 (R1)"))
+    p.add_argument("--names", metavar="A,B,...", help=N_("player names, in seat order"))
+    p.add_argument(
+        "--starter", default="1", metavar="SEAT", help=N_("who won the lot (R5); default 1")
+    )
     add_common(p)
 
-    p = add("add", cmd_add, "record a round from the remaining hands")
-    p.add_argument("hands", nargs="+", metavar="HAND", help="tiles (1-4,0-0), a total (7) or -")
-    add_json(p, "print the sheet as JSON")
+    p = add("add", cmd_add, N_("record a round from the remaining hands"))
+    p.add_argument("hands", nargs="+", metavar="HAND", help=N_("tiles (1-4,0-0), a total (7) or -"))
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("claim", cmd_claim, "record a round by its result alone: SEAT scored POINTS")
+    p = add("claim", cmd_claim, N_("record a round by its result alone: SEAT scored POINTS"))
     p.add_argument("seat", metavar="SEAT")
     p.add_argument("points", metavar="POINTS")
-    add_json(p, "print the sheet as JSON")
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("edit", cmd_edit, "correct a past round; every later round is recomputed")
-    p.add_argument("round", metavar="ROUND", help="the round number, from 1")
-    p.add_argument("hands", nargs="*", metavar="HAND", help="the round's remaining hands")
-    p.add_argument("--claim", nargs=2, metavar=("SEAT", "POINTS"), help="a claim instead")
+    p = add("edit", cmd_edit, N_("correct a past round; every later round is recomputed"))
+    p.add_argument("round", metavar="ROUND", help=N_("the round number, from 1"))
+    p.add_argument("hands", nargs="*", metavar="HAND", help=N_("the round's remaining hands"))
+    p.add_argument("--claim", nargs=2, metavar=("SEAT", "POINTS"), help=N_("a claim instead"))
     p.add_argument(
         "--drop-later",
         action="store_true",
-        help="confirm dropping the rounds that would come after the match's new end",
+        help=N_("confirm dropping the rounds that would come after the match's new end"),
     )
-    add_json(p, "print the sheet as JSON")
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("undo", cmd_undo, "remove the last round (asks first)")
-    p.add_argument("--yes", action="store_true", help="confirm without asking")
-    add_json(p, "print the sheet as JSON")
+    p = add("undo", cmd_undo, N_("remove the last round (asks first)"))
+    p.add_argument("--yes", action="store_true", help=N_("confirm without asking"))
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("show", cmd_show, "print the sheet: every round explained, totals, next starter")
-    add_json(p, "print the sheet as JSON")
+    p = add("show", cmd_show, N_("print the sheet: every round explained, totals, next starter"))
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("plot", cmd_plot, "draw the scores round by round (matplotlib)")
-    p.add_argument("--out", required=True, metavar="FILE", help="chart file: .png, .svg or .pdf")
-    add_json(p, "print what was written and the plotted series as JSON")
+    p = add("plot", cmd_plot, N_("draw the scores round by round (matplotlib)"))
+    p.add_argument(
+        "--out", required=True, metavar="FILE", help=N_("chart file: .png, .svg or .pdf")
+    )
+    add_json(p, N_("print what was written and the plotted series as JSON"))
