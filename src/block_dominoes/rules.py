@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass, field, replace
 
 from .errors import InvalidPositionError, UnknownRulesError, quoted
+from .i18n import N_, _, iso, ngettext
 
 __all__ = [
     "PRESETS",
@@ -81,15 +82,27 @@ class Rules:
     def check_players(self, players: int) -> int:
         """Return ``players`` if this ruleset allows it, else raise InvalidPositionError."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidPositionError(f"number of players must be a whole number, got {players!r}")
+            raise InvalidPositionError(
+                _("number of players must be a whole number, got {value}").format(
+                    value=iso(repr(players))
+                )
+            )
         if players not in self.player_counts:
             c = [str(n) for n in self.player_counts]
-            counts = c[0] if len(c) == 1 else ", ".join(c[:-1]) + " or " + c[-1]
+            counts = (
+                c[0]
+                if len(c) == 1
+                else _("{first} or {last}").format(first=", ".join(c[:-1]), last=c[-1])
+            )
             rule = "V3" if self.partnerships else "R1"
             raise InvalidPositionError(
-                f"{players!r} player{'' if players == 1 else 's'} is not allowed under "
-                f"{self.name!r}: "
-                f"it is played by {counts} players ({rule})"
+                ngettext(
+                    "{n} player is not allowed under {rules}: it is played by {counts} players "
+                    "({rule})",
+                    "{n} players is not allowed under {rules}: it is played by {counts} players "
+                    "({rule})",
+                    players,
+                ).format(n=repr(players), rules=repr(self.name), counts=counts, rule=rule)
             )
         return players
 
@@ -126,7 +139,7 @@ class Rules:
 
 PAGAT = Rules(
     name="pagat",
-    description="Pagat's individual Block game: the default ruleset (R1-R21).",
+    description=N_("Pagat's individual Block game: the default ruleset (R1-R21)."),
     source="block-pagat-ar.txt",
 )
 
@@ -136,29 +149,35 @@ PRESETS: dict[str, Rules] = {
         PAGAT,
         PAGAT.with_(
             name="app",
-            description="The Block app's rule for the next starter: the previous round's "
-            "winner starts; after a tied block, one seat on from the previous starter (V1).",
+            description=N_(
+                "The Block app's rule for the next starter: the previous round's "
+                "winner starts; after a tied block, one seat on from the previous starter (V1)."
+            ),
             source="block-app-bg.txt",
             next_starter=NextStarter.WINNER,
         ),
         PAGAT.with_(
             name="highest-double",
-            description="The holder of the highest double starts the first round (V2: the "
-            "Greek source says only this). Ours: that double must be led, in the first round "
-            "only (later rounds start one seat on, R19), and if no double was dealt the "
-            "holder of the heaviest tile leads it ([3|6] before [4|5] on equal pips).",
+            description=N_(
+                "The holder of the highest double starts the first round (V2: the "
+                "Greek source says only this). Ours: that double must be led, in the first round "
+                "only (later rounds start one seat on, R19), and if no double was dealt the "
+                "holder of the heaviest tile leads it ([3|6] before [4|5] on equal pips)."
+            ),
             source="block-vs-draw-el.txt",
             first_lead=FirstLead.HIGHEST_DOUBLE,
         ),
         PAGAT.with_(
             name="partnership",
-            description="Four players in two facing pairs (seats 1+3 against 2+4), 7 tiles "
-            "each so all 28 are in play, 100 points for a pair (V3). Scoring follows Pagat's "
-            "partnership convention: when a player goes out, the pair scores both opponents' "
-            "pips; in a block the pair with the sole lower combined total scores the other "
-            "pair's total (nothing subtracted); equal totals score nothing. The holder of "
-            "[6|6] leads it in the first round (the highest double of V2: with all 28 tiles "
-            "dealt, it is always [6|6]).",
+            description=N_(
+                "Four players in two facing pairs (seats 1+3 against 2+4), 7 tiles "
+                "each so all 28 are in play, 100 points for a pair (V3). Scoring follows Pagat's "
+                "partnership convention: when a player goes out, the pair scores both opponents' "
+                "pips; in a block the pair with the sole lower combined total scores the other "
+                "pair's total (nothing subtracted); equal totals score nothing. The holder of "
+                "[6|6] leads it in the first round (the highest double of V2: with all 28 tiles "
+                "dealt, it is always [6|6])."
+            ),
             source="block-vs-draw-el.txt; scoring: Pagat, Partnership Dominoes",
             hand_sizes=((4, 7),),
             targets=((4, 100),),
@@ -168,37 +187,45 @@ PRESETS: dict[str, Rules] = {
         ),
         PAGAT.with_(
             name="all-pips",
-            description="A blocked round's sole lowest total scores all the other players' "
-            "pips, without subtracting its own (V4).",
+            description=N_(
+                "A blocked round's sole lowest total scores all the other players' "
+                "pips, without subtracting its own (V4)."
+            ),
             source="blocked-game-tr.txt",
             blocked_scoring=BlockedScoring.ALL_PIPS,
         ),
         PAGAT.with_(
             name="double-nine",
-            description="This project's own extension, in no source: the same game with a "
-            "double-nine set of 55 tiles, 7 tiles each with 2 players, 5 with 3 or 4 (hand "
-            "sizes: ours). The Turkish examples of V5 need a double-twelve set, which has "
-            "its own ruleset.",
+            description=N_(
+                "This project's own extension, in no source: the same game with a "
+                "double-nine set of 55 tiles, 7 tiles each with 2 players, 5 with 3 or 4 (hand "
+                "sizes: ours). The Turkish examples of V5 need a double-twelve set, which has "
+                "its own ruleset."
+            ),
             source="none (this project's own extension)",
             max_pip=9,
         ),
         PAGAT.with_(
             name="double-twelve",
-            description="The same game with a double-twelve set of 91 tiles (V5: the Turkish "
-            "source's examples, [5|10] is 15, [12|12] is 24, an open end showing 11, need "
-            "this set); 7 tiles each (hand sizes: ours, the source names none).",
+            description=N_(
+                "The same game with a double-twelve set of 91 tiles (V5: the Turkish "
+                "source's examples, [5|10] is 15, [12|12] is 24, an open end showing 11, need "
+                "this set); 7 tiles each (hand sizes: ours, the source names none)."
+            ),
             source="blocked-game-tr.txt; hand sizes: ours",
             max_pip=12,
             hand_sizes=((2, 7), (3, 7), (4, 7)),
         ),
         PAGAT.with_(
             name="draw",
-            description="The Draw game, for comparison (V6): a player who cannot play draws "
-            "from the boneyard until able, and passes only when it is empty; 7 tiles each, "
-            "6 with four players. As the Bulgarian source states for Draw: the winner takes "
-            "the others' pips minus their own, to 100 with 2 players or 61 with 3 or 4, and "
-            "the previous hand's winner starts the next (after a tied block, the player to "
-            "the left of the previous starter).",
+            description=N_(
+                "The Draw game, for comparison (V6): a player who cannot play draws "
+                "from the boneyard until able, and passes only when it is empty; 7 tiles each, "
+                "6 with four players. As the Bulgarian source states for Draw: the winner takes "
+                "the others' pips minus their own, to 100 with 2 players or 61 with 3 or 4, and "
+                "the previous hand's winner starts the next (after a tied block, the player to "
+                "the left of the previous starter)."
+            ),
             source="block-app-bg.txt; block-vs-draw-el.txt",
             hand_sizes=((2, 7), (3, 7), (4, 6)),
             next_starter=NextStarter.WINNER,
@@ -225,4 +252,8 @@ def find_rules(name: str | Rules) -> Rules:
         return PRESETS[key or ""]
     except KeyError:
         choices = ", ".join(repr(n) for n in PRESETS)
-        raise UnknownRulesError(f"unknown ruleset: {quoted(name)}; choose from {choices}") from None
+        raise UnknownRulesError(
+            _("unknown ruleset: {name}; choose from {choices}").format(
+                name=iso(quoted(name)), choices=choices
+            )
+        ) from None

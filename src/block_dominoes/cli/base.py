@@ -128,6 +128,11 @@ def add_common(p: argparse.ArgumentParser) -> None:
     add_json(p)
 
 
+#: the nouns other command modules pass to :func:`whole_arg` (``play``, ``simulate``),
+#: so :func:`block_dominoes.inputs.whole` can say them in the current language
+WHOLE_NOUNS = (N_("players"), N_("the number of games"), N_("the number of workers"))
+
+
 def whole_arg(what: str, low: int, high: int | None = None, rule: str = "") -> Callable[[str], int]:
     """An argparse ``type`` for a whole number from ``low`` (to ``high``), read by
     :func:`block_dominoes.inputs.whole` (any script's decimal digits, at most
