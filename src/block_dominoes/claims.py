@@ -298,9 +298,10 @@ def _refusal(table: ClaimTable, name: str, points: int) -> str:
         if len(opp) == 1
         else _("the {n} opponents each still hold 1 to {most} tiles").format(n=len(opp), most=most)
     )
-    rules_cited = "R13, R15"
+    sep = pgettext("list of rules", ", ")
+    rules_cited = sep.join(("R13", "R15"))
     if f.starter in opp and not r.draw:
-        rules_cited = "R5, R13, R15"
+        rules_cited = sep.join(("R5", "R13", "R15"))
         k = f.most[f.starter - 1]
         led = _("player {seat} started and led, so still holds 1 to {most} tiles").format(
             seat=f.starter, most=k

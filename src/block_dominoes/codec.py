@@ -321,14 +321,14 @@ def record_from_json(data: object) -> Record:
     if unknown:
         raise _jerr(
             quoted(sorted(map(str, unknown))[0]),
-            _("unknown key; a record has {keys}").format(keys=", ".join((*_KNOWN, "outcome"))),
+            _("unknown key; a record has {keys}").format(keys=iso(", ".join((*_KNOWN, "outcome")))),
         )
     for key in ("rules", "players", "starter", "hands", "moves"):
         if key not in data:
             raise _jerr(
                 repr(key),
                 _("missing (a record needs {keys})").format(
-                    keys="rules, players, starter, hands, moves"
+                    keys=iso("rules, players, starter, hands, moves")
                 ),
             )
     rules = rules_name(data["rules"], _("record (JSON): {where}").format(where="rules"))

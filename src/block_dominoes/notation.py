@@ -242,7 +242,7 @@ def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
                 _("cannot read {text}: expected {form} ({keys}) or a move such as {move}").format(
                     text=iso(quoted(line)),
                     form="'KEY: VALUE'",
-                    keys="rules, players, starter, seed, hand N, out of play, result, totals",
+                    keys=iso("rules, players, starter, seed, hand N, out of play, result, totals"),
                     move=iso("'2: [4|6] on 4'"),
                 ),
             )

@@ -202,7 +202,7 @@ PRESETS: dict[str, Rules] = {
                 "sizes: ours). The Turkish examples of V5 need a double-twelve set, which has "
                 "its own ruleset."
             ),
-            source="none (this project's own extension)",
+            source=N_("none (this project's own extension)"),
             max_pip=9,
         ),
         PAGAT.with_(

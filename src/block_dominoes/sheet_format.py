@@ -199,7 +199,7 @@ def read_setup(data: object) -> tuple[str, int, list[str], int, list[object]]:
             _(
                 "corrupt score sheet: unknown key {key}; a version {version} sheet holds only "
                 "{keys}"
-            ).format(key=short(unknown[0]), version=FORMAT_VERSION, keys=", ".join(KEYS))
+            ).format(key=short(unknown[0]), version=FORMAT_VERSION, keys=iso(", ".join(KEYS)))
         )
     rules = _field(data, "rules", str, N_("a ruleset name"))
     players = _field(data, "players", int, N_("a whole number of players"))

@@ -171,7 +171,7 @@ def cmd_rules(a: argparse.Namespace) -> tuple[str, object]:
 
 def _preset_line(r: Rules) -> str:
     return _("{name}: {description} [source: {source}]").format(
-        name=r.name, description=_(r.description), source=r.source
+        name=r.name, description=_(r.description), source=_(r.source)
     )
 
 
