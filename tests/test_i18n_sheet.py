@@ -235,14 +235,17 @@ def test_english_lines_are_unchanged(
     monkeypatch.chdir(tmp_path)
     run(capsys, "sheet", "new", "m.json", "--players", "2")
     rc, out, _ = run(capsys, "sheet", "add", "m.json", "-", "5")
-    assert out.splitlines()[1:] == [
+    assert rc == 0 and out.splitlines()[1:] == [
         "  totals: Player 1 5, Player 2 0",
         "  next: player 2 starts (one seat on from the last starter, R19)",
     ]
     rc, _, err = run(capsys, "sheet", "claim", "m.json", "x", "1")
-    assert err == "block-dominoes: error: claim refused: seat 'x' is not a whole number from 1\n"
+    assert (
+        rc == 2
+        and err == "block-dominoes: error: claim refused: seat 'x' is not a whole number from 1\n"
+    )
     rc, _, err = run(capsys, "sheet", "edit", "m.json", "1", "--claim", "2")
-    assert err == "block-dominoes sheet edit: argument --claim: expected 2 arguments\n"
+    assert rc == 2 and err == "block-dominoes sheet edit: argument --claim: expected 2 arguments\n"
     assert FSI not in out + err
 
 
