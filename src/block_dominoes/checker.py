@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from .deal import first_lead
 from .errors import BlockDominoesError, InvalidPositionError
-from .i18n import N_, _, iso, ngettext
+from .i18n import N_, _, iso, ngettext, pgettext
 from .records import ClaimedOutcome, Record
 from .round import Draw, Move, Pass, Play, RoundState
 from .rules import BlockedScoring, FirstLead, Rules, find_rules
@@ -198,36 +198,56 @@ def _check_deal(rec: Record, rules: Rules) -> Violation | None:
         return Violation(
             0,
             "R3",
-            f"the record says {n} players but gives {len(rec.hands)} hands: "
-            "each player is dealt one hand (R3)",
+            ngettext(
+                "the record says {n} players but gives {k} hand: each player is dealt one hand (R3)",
+                "the record says {n} players but gives {k} hands: each player is dealt one hand "
+                "(R3)",
+                len(rec.hands),
+            ).format(n=n, k=len(rec.hands)),
         )
     size = rules.hand_size(n)
     set_rule = "R2" if rules.max_pip == 6 else "V5"
     valid = set(full_set(rules.max_pip))
     holder: dict[Tile, str] = {}
-    groups = [(f"player {s}'s hand", h) for s, h in enumerate(rec.hands, start=1)]
+    out_of_play = _("out of play")
+    groups = [
+        (_("player {seat}'s hand").format(seat=s), h) for s, h in enumerate(rec.hands, start=1)
+    ]
     if rec.out_of_play is not None:
-        groups.append(("out of play", rec.out_of_play))
+        groups.append((out_of_play, rec.out_of_play))
     for name, tiles in groups:
         for t in tiles:
             if t not in valid:
                 return Violation(
                     0,
                     set_rule,
-                    f"{t} in {name} is not a tile of the {set_name(rules.max_pip)} set "
-                    f"used by {rules.name!r}: its halves go from 0 to {rules.max_pip} ({set_rule})",
+                    _(
+                        "{tile} in {name} is not a tile of the {set} set used by {rules}: its "
+                        "halves go from 0 to {max} ({rule})"
+                    ).format(
+                        tile=iso(t),
+                        name=name,
+                        set=_(set_name(rules.max_pip)),
+                        rules=repr(rules.name),
+                        max=rules.max_pip,
+                        rule=set_rule,
+                    ),
                 )
             if t in holder:
                 first = holder[t]
                 if first == name:
-                    text = f"{t} appears twice in {name}"
+                    text = _("{tile} appears twice in {name}").format(tile=iso(t), name=name)
                 else:
-                    text = f"{t} is both in {first} and in {name}"
-                rule = "R4" if name == "out of play" else "R2"
+                    text = _("{tile} is both in {first} and in {name}").format(
+                        tile=iso(t), first=first, name=name
+                    )
+                rule = "R4" if name == out_of_play else "R2"
                 return Violation(
                     0,
                     rule,
-                    f"{text}: the set holds each tile once, so it can be dealt once ({rule})",
+                    _(
+                        "{text}: the set holds each tile once, so it can be dealt once ({rule})"
+                    ).format(text=text, rule=rule),
                 )
             holder[t] = name
     for seat, hand in enumerate(rec.hands, start=1):
@@ -235,26 +255,45 @@ def _check_deal(rec: Record, rules: Rules) -> Violation | None:
             return Violation(
                 0,
                 "R3",
-                f"player {seat} was dealt {len(hand)} tiles, but with {n} players under "
-                f"{rules.name!r} each player is dealt {size} (R3)",
+                ngettext(
+                    "player {seat} was dealt {k} tile, but with {n} players under {rules} each "
+                    "player is dealt {size} (R3)",
+                    "player {seat} was dealt {k} tiles, but with {n} players under {rules} each "
+                    "player is dealt {size} (R3)",
+                    len(hand),
+                ).format(seat=seat, k=len(hand), n=n, rules=repr(rules.name), size=size),
             )
     if rec.out_of_play is not None:
         if rules.draw and rec.out_of_play:
             return Violation(
                 0,
                 "V6",
-                "in the Draw game no tile is out of play: the undealt tiles are the boneyard (V6)",
+                _(
+                    "in the Draw game no tile is out of play: the undealt tiles are the boneyard "
+                    "(V6)"
+                ),
             )
         if not rules.draw and len(rec.out_of_play) != rules.undealt(n):
             return Violation(
                 0,
                 "R4",
-                f"the record lists {len(rec.out_of_play)} tiles out of play, but with {n} players "
-                f"{rules.undealt(n)} of the {rules.set_size} tiles stay out of play (R4)",
+                ngettext(
+                    "the record lists {k} tile out of play, but with {n} players {undealt} of the "
+                    "{size} tiles stay out of play (R4)",
+                    "the record lists {k} tiles out of play, but with {n} players {undealt} of the "
+                    "{size} tiles stay out of play (R4)",
+                    len(rec.out_of_play),
+                ).format(
+                    k=len(rec.out_of_play), n=n, undealt=rules.undealt(n), size=rules.set_size
+                ),
             )
     if not 1 <= rec.starter <= n:
         return Violation(
-            0, "R5", f"the starter must be one of the players 1 to {n}, not {rec.starter} (R5)"
+            0,
+            "R5",
+            _("the starter must be one of the players 1 to {n}, not {starter} (R5)").format(
+                n=n, starter=rec.starter
+            ),
         )
     return None
 
@@ -267,14 +306,22 @@ def _lead_for(rec: Record, rules: Rules) -> tuple[Tile | None, Violation | None]
     if fixed is None:
         return None, None
     seat, tile = fixed
-    kind = "highest double" if tile.is_double else "heaviest tile (no double was dealt)"
     rule = "V3" if rules.partnerships else "V2"
     if seat != rec.starter:
+        msg = (
+            _(
+                "player {seat} holds the highest double {tile}, so player {seat} starts the first "
+                "round by leading it, but the record has player {starter} start ({rule})"
+            )
+            if tile.is_double
+            else _(
+                "player {seat} holds the heaviest tile (no double was dealt) {tile}, so player "
+                "{seat} starts the first round by leading it, but the record has player "
+                "{starter} start ({rule})"
+            )
+        )
         return tile, Violation(
-            0,
-            rule,
-            f"player {seat} holds the {kind} {tile}, so player {seat} starts the first round "
-            f"by leading it, but the record has player {rec.starter} start ({rule})",
+            0, rule, msg.format(seat=seat, tile=iso(tile), starter=rec.starter, rule=rule)
         )
     return tile, None
 
@@ -450,22 +497,29 @@ def _claim_error(
 
 
 def _claim_message(rule: str, claim: ClaimedOutcome, out: Outcome, state: RoundState) -> str:
-    said = f"the record claims '{claim}'"
+    said = iso(f"'{claim}'")
     if rule == "R13":
-        how = (
-            f"player {out.winner} went out"
+        msg = (
+            _(
+                "the record claims {claim}, but the round ended in a domino (player {seat} went "
+                "out): {explanation}"
+            )
             if out.kind is OutcomeKind.DOMINO
-            else "nobody could play"
+            else _(
+                "the record claims {claim}, but the round ended in a blocked (nobody could play): "
+                "{explanation}"
+            )
         )
-        return f"{said}, but the round ended in a {out.kind.value} ({how}): {out.explanation}"
+        return msg.format(claim=said, seat=out.winner, explanation=out.explanation)
     if rule == "R14":
-        got = ", ".join(map(str, claim.totals or ()))
-        real = ", ".join(map(str, out.totals))
-        return (
-            f"the record claims totals {got}, but the hands left hold {real} pips: "
-            f"a tile counts the sum of its halves (R14)"
-        )
-    return f"{said}, but the rules give {out.points}: {out.explanation}"
+        sep = pgettext("list of numbers", ", ")
+        return _(
+            "the record claims totals {got}, but the hands left hold {real} pips: "
+            "a tile counts the sum of its halves (R14)"
+        ).format(got=sep.join(map(str, claim.totals or ())), real=sep.join(map(str, out.totals)))
+    return _("the record claims {claim}, but the rules give {points}: {explanation}").format(
+        claim=said, points=out.points, explanation=out.explanation
+    )
 
 
 # -- the checker ---------------------------------------------------------
@@ -491,64 +545,85 @@ def check_record(record: Record) -> Verdict:
     else:
         rest = tuple(t for t in full_set(rules.max_pip) if t not in dealt)
     state = RoundState.new(rules, record.hands, starter=record.starter, rest=rest, lead=lead)
-    who = f"player {record.starter} starts"
-    if lead is not None:
-        who += f" and leads {lead}"
-    steps = [Step(0, f"the deal: {who}", state)]
+    who = (
+        _("the deal: player {seat} starts").format(seat=record.starter)
+        if lead is None
+        else _("the deal: player {seat} starts and leads {tile}").format(
+            seat=record.starter, tile=iso(lead)
+        )
+    )
+    steps = [Step(0, who, state)]
     played: dict[Tile, int] = {}
     confirmations = 0
     ended_at = 0
     for i, (seat, move) in enumerate(record.moves, start=1):
-        text = f"move {i}: {_move_text(seat, move)}"
+        text = _("move {number}: {move}").format(number=i, move=_move_text(seat, move))
         try:
             if state.is_over:
                 if state.went_out is not None:
                     raise _Broken(
                         "R13",
-                        f"{_move_text(seat, move)}, but player {state.went_out} went out at move "
-                        f"{ended_at}: the round ends at once on a domino (R13)",
+                        _(
+                            "{move}, but player {seat} went out at move {number}: the round ends "
+                            "at once on a domino (R13)"
+                        ).format(move=_move_text(seat, move), seat=state.went_out, number=ended_at),
                     )
                 expected = (state.current_player - 1 + confirmations) % n + 1
-                blocked = (
-                    f"the round was blocked after move {ended_at}: no tile in any hand "
-                    f"matches the ends {_ends(state)}"
-                )
+                blocked = _(
+                    "the round was blocked after move {number}: no tile in any hand "
+                    "matches the ends {ends}"
+                ).format(number=ended_at, ends=_ends(state))
                 if not isinstance(move, Pass):
                     raise _Broken(
                         "R13",
-                        f"{_move_text(seat, move)}, but {blocked}, so the round is over (R13)",
+                        _("{move}, but {blocked}, so the round is over (R13)").format(
+                            move=_move_text(seat, move), blocked=blocked
+                        ),
                     )
                 if confirmations >= n:
                     raise _Broken(
                         "R13",
-                        f"player {seat} passed again, but every player has already confirmed "
-                        f"that {blocked}; the round is over (R13)",
+                        _(
+                            "player {seat} passed again, but every player has already confirmed "
+                            "that {blocked}; the round is over (R13)"
+                        ).format(seat=seat, blocked=blocked),
                     )
                 if seat != expected:
                     raise _Broken(
                         "R6",
-                        f"player {seat} passed out of turn: after the block each player confirms "
-                        f"in turn, and it was player {expected}'s turn (R6)",
+                        _(
+                            "player {seat} passed out of turn: after the block each player "
+                            "confirms in turn, and it was player {expected}'s turn (R6)"
+                        ).format(seat=seat, expected=expected),
                     )
                 confirmations += 1
-                steps.append(Step(i, f"{text} (confirms the block)", state))
+                steps.append(Step(i, _("{text} (confirms the block)").format(text=text), state))
                 continue
             if not 1 <= seat <= n:
-                raise _Broken("R6", f"there is no player {seat} at a {n}-player table (R6)")
-            if seat != state.current_player:
-                prev = (state.current_player - 2) % n + 1
-                after = (
-                    f"player {state.current_player} starts"
-                    if not state.history
-                    else f"play goes round in turn and player {state.current_player} follows "
-                    f"player {prev}"
-                )
-                if state.history and isinstance(state.history[-1][1], Draw):
-                    after = f"player {state.current_player} drew and is still to play"
                 raise _Broken(
                     "R6",
-                    f"player {seat} moved out of turn: it was player {state.current_player}'s "
-                    f"turn ({after}) (R6)",
+                    _("there is no player {seat} at a {n}-player table (R6)").format(
+                        seat=seat, n=n
+                    ),
+                )
+            if seat != state.current_player:
+                prev = (state.current_player - 2) % n + 1
+                cur = state.current_player
+                after = (
+                    _("player {seat} starts").format(seat=cur)
+                    if not state.history
+                    else _(
+                        "play goes round in turn and player {seat} follows player {prev}"
+                    ).format(seat=cur, prev=prev)
+                )
+                if state.history and isinstance(state.history[-1][1], Draw):
+                    after = _("player {seat} drew and is still to play").format(seat=cur)
+                raise _Broken(
+                    "R6",
+                    _(
+                        "player {seat} moved out of turn: it was player {current}'s turn ({after}) "
+                        "(R6)"
+                    ).format(seat=seat, current=cur, after=after),
                 )
             state = _apply(state, move)
             if isinstance(move, Play):
@@ -572,15 +647,19 @@ def check_record(record: Record) -> Verdict:
             return Verdict(record, None, None, tuple(steps))
         plays = state.playable()
         can = (
-            f"player {state.current_player} can still {_fit_phrase(plays[0])}"
+            _("player {seat} can still {move}").format(
+                seat=state.current_player, move=_fit_phrase(plays[0])
+            )
             if plays
-            else f"it is player {state.current_player}'s turn"
+            else _("it is player {seat}'s turn").format(seat=state.current_player)
         )
         v = Violation(
             None,
             "R13",
-            f"the record claims '{claim}', but the round is not over after move "
-            f"{len(record.moves)}: {can} (R13)",
+            _(
+                "the record claims {claim}, but the round is not over after move {number}: "
+                "{can} (R13)"
+            ).format(claim=iso(f"'{claim}'"), number=len(record.moves), can=can),
         )
         return Verdict(record, v, None, tuple(steps), confirmations)
     out = state.outcome()

@@ -25,11 +25,12 @@ from dataclasses import dataclass
 
 from .errors import InvalidPositionError
 from .feasible import ClaimTable, bit_values, claim_table, tiles_with_total
+from .i18n import _, ngettext, pgettext
 from .rules import BlockedScoring, Rules, find_rules
 from .scoring import OutcomeKind
-from .tiles import count, full_set
+from .tiles import full_set
 
-__all__ = ["Interpretation", "check_claim", "label"]
+__all__ = ["Interpretation", "check_claim", "display_name", "label"]
 
 
 def _ranges(values: Sequence[int]) -> str:
@@ -40,22 +41,34 @@ def _ranges(values: Sequence[int]) -> str:
         j = i
         while j + 1 < len(values) and values[j + 1] == values[j] + 1:
             j += 1
-        parts.append(str(values[i]) if i == j else f"{values[i]} to {values[j]}")
+        parts.append(
+            str(values[i]) if i == j else _("{low} to {high}").format(low=values[i], high=values[j])
+        )
         i = j + 1
-    return ", ".join(parts) if parts else "nothing"
+    return pgettext("list of numbers", ", ").join(parts) if parts else _("nothing")
 
 
 def _seats_text(seats: Sequence[int]) -> str:
     if len(seats) == 1:
-        return f"player {seats[0]}"
-    return "players " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+        return _("player {seat}").format(seat=seats[0])
+    return _("players {seats} and {last}").format(
+        seats=pgettext("list of numbers", ", ").join(map(str, seats[:-1])), last=seats[-1]
+    )
+
+
+def display_name(name: str, seat: int) -> str:
+    """``name`` as shown: a default name (``Player 1``, stored in English) in the
+    current language, any other name as written."""
+    if name == f"Player {seat}":
+        return _("Player {seat}").format(seat=seat)
+    return name
 
 
 def label(name: str, seat: int) -> str:
     """``Ann (player 1)``, or ``player 1`` when the name is the default one."""
     if name.casefold() == f"player {seat}":
-        return f"player {seat}"
-    return f"{name} (player {seat})"
+        return _("player {seat}").format(seat=seat)
+    return _("{name} (player {seat})").format(name=name, seat=seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,11 +199,15 @@ def check_claim(
     n = r.check_players(players)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= n:
         raise InvalidPositionError(
-            f"claim refused: seat {seat!r} is not a seat: a whole number from 1 to {n} (R6)"
+            _("claim refused: seat {seat} is not a seat: a whole number from 1 to {n} (R6)").format(
+                seat=repr(seat), n=n
+            )
         )
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         raise InvalidPositionError(
-            f"claim refused: points {points!r} are not a whole number from 0 (R18)"
+            _("claim refused: points {points} are not a whole number from 0 (R18)").format(
+                points=repr(points)
+            )
         )
     table = claim_table(r, n, seat, starter)
     sides = r.teams(n)
@@ -200,47 +217,74 @@ def check_claim(
     if (table.domino >> points) & 1:
         for w in mine:
             ex = _domino_example(table, w, points)
-            ex_text = "" if ex is None else "; e.g. totals " + _totals_text(ex, w)
+            ex_text = (
+                "" if ex is None else _("; e.g. totals {totals}").format(totals=_totals_text(ex, w))
+            )
+            held = (
+                ngettext(
+                    "domino: player {seat} went out and {others} held {n} pip (R15)",
+                    "domino: player {seat} went out and {others} held {n} pips (R15)",
+                    points,
+                )
+                if len(opp) == 1
+                else ngettext(
+                    "domino: player {seat} went out and {others} held {n} pip between them (R15)",
+                    "domino: player {seat} went out and {others} held {n} pips between them (R15)",
+                    points,
+                )
+            )
             out.append(
                 Interpretation(
                     OutcomeKind.DOMINO,
-                    f"domino: player {w} went out and {_seats_text(opp)} held {count(points, 'pip')}"
-                    f"{'' if len(opp) == 1 else ' between them'} (R15){ex_text}",
+                    held.format(seat=w, others=_seats_text(opp), n=points) + ex_text,
                     ex,
                     w,
                 )
             )
     owns = [a for a, bits in table.blocked if (bits >> points) & 1]
     if owns:
-        who = f"player {seat}" if len(mine) == 1 else "pair " + "+".join(map(str, mine))
+        who = (
+            _("player {seat}").format(seat=seat)
+            if len(mine) == 1
+            else _("pair {pair}").format(pair="+".join(map(str, mine)))
+        )
         if r.blocked_scoring is BlockedScoring.DIFFERENCE:
-            how = f"the others' totals add up to {points} + that total"
+            how = _("the others' totals add up to {points} + that total").format(points=points)
             rule = "R16"
         else:
-            how = f"the others' totals add up to {points}"
+            how = _("the others' totals add up to {points}").format(points=points)
             rule = "V3" if len(mine) > 1 else "V4"
         ex = None
         for a in owns:
             ex = _blocked_example(table, seat, a, points)
             if ex is not None:
                 break
-        ex_text = "" if ex is None else "; e.g. totals " + _totals_text(ex, None)
+        ex_text = (
+            "" if ex is None else _("; e.g. totals {totals}").format(totals=_totals_text(ex, None))
+        )
         out.append(
             Interpretation(
                 OutcomeKind.BLOCKED,
-                f"blocked: {who} had the sole lowest total, {_ranges(owns)}, and {how}, "
-                f"each above it ({rule}){ex_text}",
+                _(
+                    "blocked: {who} had the sole lowest total, {range}, and {how}, "
+                    "each above it ({rule})"
+                ).format(who=who, range=_ranges(owns), how=how, rule=rule)
+                + ex_text,
                 ex,
             )
         )
     if not out:
-        who = f"player {seat}" if names is None else label(names[seat - 1], seat)
+        who = (
+            _("player {seat}").format(seat=seat) if names is None else label(names[seat - 1], seat)
+        )
         raise InvalidPositionError(_refusal(table, who, points))
     return out
 
 
 def _totals_text(totals: Sequence[int], went_out: int | None) -> str:
-    return ", ".join("-" if s == went_out else str(t) for s, t in enumerate(totals, start=1))
+    return pgettext("list of numbers", ", ").join(
+        "-" if s == went_out else str(t) for s, t in enumerate(totals, start=1)
+    )
 
 
 def _refusal(table: ClaimTable, name: str, points: int) -> str:
@@ -248,23 +292,37 @@ def _refusal(table: ClaimTable, name: str, points: int) -> str:
     f, opp = table.frame, table.opponents
     dom = _ranges(bit_values(table.domino))
     blk = _ranges(bit_values(table.blocked_bits))
-    each = f"1 to {max(f.most)} tiles"
-    who = f"the {len(opp)} opponents each still hold {each}"
-    if len(opp) == 1:
-        who = f"the opponent still holds {each}"
-    rules_cited = "R13, R15"
+    most = max(f.most)
+    who = (
+        _("the opponent still holds 1 to {most} tiles").format(most=most)
+        if len(opp) == 1
+        else _("the {n} opponents each still hold 1 to {most} tiles").format(n=len(opp), most=most)
+    )
+    sep = pgettext("list of rules", ", ")
+    rules_cited = sep.join(("R13", "R15"))
     if f.starter in opp and not r.draw:
-        rules_cited = "R5, R13, R15"
-        led = (
-            f"player {f.starter} started and led, so still holds 1 to {f.most[f.starter - 1]} tiles"
+        rules_cited = sep.join(("R5", "R13", "R15"))
+        k = f.most[f.starter - 1]
+        led = _("player {seat} started and led, so still holds 1 to {most} tiles").format(
+            seat=f.starter, most=k
         )
-        who = led if len(opp) == 1 else f"{who}; {led}"
+        who = led if len(opp) == 1 else _("{first}; {second}").format(first=who, second=led)
     rule = (
         "R16"
         if r.blocked_scoring is BlockedScoring.DIFFERENCE
         else ("V3" if r.partnerships else "V4")
     )
-    return (
-        f"claim refused: {name} cannot score {points} with {n} players under {r.name!r}: "
-        f"a domino scores {dom} ({who}, {rules_cited}) and a block {blk} ({rule})"
+    return _(
+        "claim refused: {name} cannot score {points} with {n} players under {rules}: "
+        "a domino scores {dom} ({who}, {cited}) and a block {blk} ({rule})"
+    ).format(
+        name=name,
+        points=points,
+        n=n,
+        rules=repr(r.name),
+        dom=dom,
+        who=who,
+        cited=rules_cited,
+        blk=blk,
+        rule=rule,
     )

@@ -30,6 +30,7 @@ from importlib import resources
 from typing import Any
 
 from .errors import BlockDominoesError, InvalidTileError, UnknownRulesError, quoted
+from .i18n import N_, _, iso
 from .inputs import MAX_DIGITS, HugeNumber, load_json
 from .round import Draw, Move, Pass, Play
 from .rules import find_rules
@@ -175,24 +176,36 @@ def record_schema() -> dict[str, Any]:
 
 # -- reading -------------------------------------------------------------
 def _jerr(where: str, text: str) -> RecordError:
-    return RecordError(f"record (JSON): {where}: {text}")
+    return RecordError(_("record (JSON): {where}: {text}").format(where=where, text=text))
 
 
 def _jint(value: object, where: str, *, low: int = 0) -> int:
     if isinstance(value, HugeNumber):
         raise _jerr(
             where,
-            f"expected a whole number from {low}, got a number of {len(value):,} digits "
-            f"(at most {MAX_DIGITS})",
+            _(
+                "expected a whole number from {low}, got a number of {digits} digits "
+                "(at most {most})"
+            ).format(low=low, digits=f"{len(value):,}", most=MAX_DIGITS),
         )
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise _jerr(where, f"expected a whole number from {low}, got {quoted(value)}")
+        raise _jerr(
+            where,
+            _("expected a whole number from {low}, got {value}").format(
+                low=low, value=iso(quoted(value))
+            ),
+        )
     return value
 
 
 def _jtile(value: object, where: str) -> Tile:
     if not isinstance(value, str) or isinstance(value, HugeNumber):
-        raise _jerr(where, f"expected a tile such as '[3|5]', got {quoted(value)}")
+        raise _jerr(
+            where,
+            _("expected a tile such as {example}, got {value}").format(
+                example=iso("'[3|5]'"), value=iso(quoted(value))
+            ),
+        )
     try:
         return Tile.parse(value)
     except InvalidTileError as e:
@@ -201,14 +214,23 @@ def _jtile(value: object, where: str) -> Tile:
 
 def _jtiles(value: object, where: str) -> tuple[Tile, ...]:
     if not isinstance(value, list):
-        raise _jerr(where, f"expected a list of tiles, got {quoted(value)}")
+        raise _jerr(
+            where, _("expected a list of tiles, got {value}").format(value=iso(quoted(value)))
+        )
     return tuple(_jtile(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
 def _jmove(value: object, where: str) -> tuple[int, Move]:
-    shapes = '{"seat", "tile", "end"}, {"seat", "pass": true} or {"seat", "draw": tile}'
+    def bad() -> str:
+        shapes = _("{play}, {pass_} or {draw}").format(
+            play='{"seat", "tile", "end"}',
+            pass_='{"seat", "pass": true}',
+            draw='{"seat", "draw": tile}',
+        )
+        return _("expected {shapes}, got {value}").format(shapes=shapes, value=iso(quoted(value)))
+
     if not isinstance(value, dict) or "seat" not in value:
-        raise _jerr(where, f"expected {shapes}, got {quoted(value)}")
+        raise _jerr(where, bad())
     seat = _jint(value["seat"], f"{where}.seat", low=1)
     keys = set(value) - {"seat"}
     if keys == {"pass"} and value["pass"] is True:
@@ -220,20 +242,30 @@ def _jmove(value: object, where: str) -> tuple[int, Move]:
         if end is not None:
             end = _jint(end, f"{where}.end")
         return seat, Play(_jtile(value["tile"], f"{where}.tile"), end)
-    raise _jerr(where, f"expected {shapes}, got {quoted(value)}")
+    raise _jerr(where, bad())
 
 
 def _joutcome(value: object) -> ClaimedOutcome | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise _jerr("outcome", f"expected an object as 'score --json' prints, got {quoted(value)}")
+        raise _jerr(
+            "outcome",
+            _("expected an object as {command} prints, got {value}").format(
+                command="'score --json'", value=iso(quoted(value))
+            ),
+        )
     kind = value.get("outcome")
     if kind not in ("domino", "blocked"):
-        raise _jerr("outcome.outcome", f"expected 'domino' or 'blocked', got {quoted(kind)}")
+        raise _jerr(
+            "outcome.outcome",
+            _("expected {domino} or {blocked}, got {value}").format(
+                domino="'domino'", blocked="'blocked'", value=iso(quoted(kind))
+            ),
+        )
     unknown = set(value) - {"outcome", "winner", "points", "totals", "explanation"}
     if unknown:
-        raise _jerr("outcome", f"unknown key {quoted(sorted(unknown)[0])}")
+        raise _jerr("outcome", _("unknown key {key}").format(key=iso(quoted(sorted(unknown)[0]))))
     winner = value.get("winner")
     if winner is not None:
         winner = _jint(winner, "outcome.winner", low=1)
@@ -242,18 +274,27 @@ def _joutcome(value: object) -> ClaimedOutcome | None:
     tot: tuple[int, ...] | None = None
     if totals is not None:
         if not isinstance(totals, list):
-            raise _jerr("outcome.totals", f"expected a list of pip totals, got {quoted(totals)}")
+            raise _jerr(
+                "outcome.totals",
+                _("expected a list of pip totals, got {value}").format(value=iso(quoted(totals))),
+            )
         tot = tuple(_jint(t, f"outcome.totals[{i}]") for i, t in enumerate(totals))
     expl = value.get("explanation")
     if expl is not None and (not isinstance(expl, str) or isinstance(expl, HugeNumber)):
-        raise _jerr("outcome.explanation", f"expected text, got {quoted(expl)}")
+        raise _jerr(
+            "outcome.explanation", _("expected text, got {value}").format(value=iso(quoted(expl)))
+        )
     return ClaimedOutcome(str(kind), winner, points, tot, expl)
 
 
 def rules_name(value: object, where: str) -> str:
     """The preset's name for ``value``; RecordError (prefixed ``where``) if there is none."""
     if not isinstance(value, str) or isinstance(value, HugeNumber):
-        raise RecordError(f"{where}: expected a ruleset name, got {quoted(value)}")
+        raise RecordError(
+            _("{where}: expected a ruleset name, got {value}").format(
+                where=where, value=iso(quoted(value))
+            )
+        )
     try:
         return find_rules(value).name
     except UnknownRulesError as e:
@@ -266,28 +307,49 @@ _KNOWN = ("rules", "seed", "round", "players", "starter", "hands", "out_of_play"
 def record_from_json(data: object) -> Record:
     """A record from a parsed JSON object. Raises :class:`RecordError` naming the key."""
     if not isinstance(data, dict):
-        raise RecordError(f"not a record: expected a JSON object {{...}}, got {_kind(data)}")
+        raise RecordError(
+            _("not a record: expected a JSON object {{...}}, got {kind}").format(kind=_kind(data))
+        )
     known = {*_KNOWN, "outcome"}
     unknown = set(data) - known
     if "first_starter" in data or data.get("format") == "block-dominoes score sheet":
-        raise RecordError("not a record: it looks like a score sheet (show it with 'sheet show')")
+        raise RecordError(
+            _("not a record: it looks like a score sheet (show it with {command})").format(
+                command="'sheet show'"
+            )
+        )
     if unknown:
         raise _jerr(
             quoted(sorted(map(str, unknown))[0]),
-            f"unknown key; a record has {', '.join((*_KNOWN, 'outcome'))}",
+            _("unknown key; a record has {keys}").format(keys=iso(", ".join((*_KNOWN, "outcome")))),
         )
     for key in ("rules", "players", "starter", "hands", "moves"):
         if key not in data:
-            raise _jerr(repr(key), "missing (a record needs rules, players, starter, hands, moves)")
-    rules = rules_name(data["rules"], "record (JSON): rules")
+            raise _jerr(
+                repr(key),
+                _("missing (a record needs {keys})").format(
+                    keys=iso("rules, players, starter, hands, moves")
+                ),
+            )
+    rules = rules_name(data["rules"], _("record (JSON): {where}").format(where="rules"))
     hands_raw = data["hands"]
     if not isinstance(hands_raw, list):
-        raise _jerr("hands", f"expected one list of tiles per seat, got {quoted(hands_raw)}")
+        raise _jerr(
+            "hands",
+            _("expected one list of tiles per seat, got {value}").format(
+                value=iso(quoted(hands_raw))
+            ),
+        )
     hands = tuple(_jtiles(h, f"hands[{i}]") for i, h in enumerate(hands_raw))
     moves_raw = data["moves"]
     if not isinstance(moves_raw, list):
-        raise _jerr("moves", f"expected a list of moves, got {quoted(moves_raw)}")
-    moves = tuple(_jmove(m, f"moves[{i}] (move {i + 1})") for i, m in enumerate(moves_raw))
+        raise _jerr(
+            "moves", _("expected a list of moves, got {value}").format(value=iso(quoted(moves_raw)))
+        )
+    moves = tuple(
+        _jmove(m, _("{path} (move {number})").format(path=f"moves[{i}]", number=i + 1))
+        for i, m in enumerate(moves_raw)
+    )
     seed = data.get("seed")
     rnd = data.get("round")
     oop = data.get("out_of_play")
@@ -306,17 +368,17 @@ def record_from_json(data: object) -> Record:
 
 def _kind(data: object) -> str:
     if isinstance(data, list):
-        return "a list"
+        return _("a list")
     if isinstance(data, bool) or data is None:
         return json.dumps(data)
     if isinstance(data, int | float | HugeNumber):
-        return "a number"
+        return _("a number")
     if isinstance(data, str):
-        return "a string"
+        return _("a string")
     return type(data).__name__
 
 
 def load_json_record(text: str) -> Record:
     """A record from JSON text: one line for bad JSON (line, column), a value that is
     not an object, nesting too deep, or a field that is not what a record holds."""
-    return record_from_json(load_json(text, "record", RecordError))
+    return record_from_json(load_json(text, N_("record"), RecordError))

@@ -30,6 +30,7 @@ import json
 from typing import Any
 
 from .errors import BlockDominoesError, InvalidPositionError, quoted
+from .i18n import N_, _, iso
 
 __all__ = [
     "MAX_DIGITS",
@@ -72,17 +73,25 @@ def whole(
     """
     body = text.strip() if isinstance(text, str) else ""
     why = f" ({rule})" if rule else ""
-    span = f"from {low}" if high is None else f"from {low} to {high:,}"
+    span = (
+        _("from {low}").format(low=low)
+        if high is None
+        else _("from {low} to {high}").format(low=low, high=f"{high:,}")
+    )
+    name = _(what)
+    bad = _("{what} must be a whole number {span}, got {text}{why}")
     if not isinstance(text, str) or not body.isdecimal():
-        raise error(f"{what} must be a whole number {span}, got {quoted(text)}{why}")
+        raise error(bad.format(what=name, span=span, text=iso(quoted(text)), why=why))
     if len(body) > MAX_DIGITS:
         raise error(
-            f"{what} must be a whole number {span}, got a number of {len(body):,} digits "
-            f"({quoted(body)}){why}"
+            _(
+                "{what} must be a whole number {span}, got a number of {digits} digits "
+                "({text}){why}"
+            ).format(what=name, span=span, digits=f"{len(body):,}", text=iso(quoted(body)), why=why)
         )
     value = int(body)
     if value < low or (high is not None and value > high):
-        raise error(f"{what} must be a whole number {span}, got {quoted(text)}{why}")
+        raise error(bad.format(what=name, span=span, text=iso(quoted(text)), why=why))
     return value
 
 
@@ -113,17 +122,30 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise DuplicateKeyError(f"key {quoted(key)} is given twice")
+            raise DuplicateKeyError(_("key {key} is given twice").format(key=iso(quoted(key))))
         out[key] = value
     return out
 
 
+#: what :mod:`json` says is wrong (its own English words, translated where shown)
+JSON_MESSAGES = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"),
+)
+
 _JSON_KIND: dict[type, str] = {
-    list: "a list",
-    str: "a string",
-    HugeNumber: "a number",
-    int: "a number",
-    float: "a number",
+    list: N_("a list"),
+    str: N_("a string"),
+    HugeNumber: N_("a number"),
+    int: N_("a number"),
+    float: N_("a number"),
     bool: "true/false",
     type(None): "null",
 }
@@ -137,22 +159,32 @@ def load_json(text: str, what: str, error: type[BlockDominoesError]) -> dict[str
     :data:`MAX_DIGITS` digits come back as :class:`HugeNumber`, for the reader
     to refuse by field.
     """
+    name = _(what)
     try:
         data = json.loads(strip_bom(text), parse_int=_parse_int, object_pairs_hook=unique_keys)
     except DuplicateKeyError as e:
-        raise error(f"not a {what}: {e}") from None
+        raise error(_("not a {what}: {error}").format(what=name, error=e)) from None
     except json.JSONDecodeError as e:
-        raise error(f"line {e.lineno}, column {e.colno}: not valid JSON: {e.msg}") from None
+        raise error(
+            _("line {line}, column {column}: not valid JSON: {why}").format(
+                line=e.lineno, column=e.colno, why=_(e.msg)
+            )
+        ) from None
     except RecursionError:
         raise error(
-            f"not a {what}: the JSON is nested too deeply to read (a {what} is nested "
-            "at most a few levels)"
+            _(
+                "not a {what}: the JSON is nested too deeply to read (a {what} is nested "
+                "at most a few levels)"
+            ).format(what=name)
         ) from None
     except ValueError as e:  # e.g. a float with too many digits to convert
-        raise error(f"not valid JSON: {quoted(str(e))}") from None
+        raise error(_("not valid JSON: {text}").format(text=iso(quoted(str(e))))) from None
     if not isinstance(data, dict):
         raise error(
-            f"not a {what}: expected a JSON object {{...}}, got "
-            f"{_JSON_KIND.get(type(data), 'a value')} {quoted(strip_bom(text).strip())}"
+            _("not a {what}: expected a JSON object {{...}}, got {kind} {text}").format(
+                what=name,
+                kind=_(_JSON_KIND.get(type(data), N_("a value"))),
+                text=iso(quoted(strip_bom(text).strip())),
+            )
         )
     return data

@@ -60,6 +60,7 @@ import re
 
 from .codec import ClaimedOutcome, Record, RecordError, rules_name
 from .errors import InvalidPositionError, InvalidTileError, quoted
+from .i18n import N_, _, iso
 from .inputs import MAX_DIGITS, strip_bom, whole
 from .round import Move, parse_move
 from .tiles import Tile, parse_tiles
@@ -94,7 +95,7 @@ _INNER_RE = re.compile(r"\s*([-|:/])\s*")
 
 
 def _lerr(n: int, text: str) -> RecordError:
-    return RecordError(f"line {n}: {text}")
+    return RecordError(_("line {number}: {text}").format(number=n, text=text))
 
 
 def _tiles_at(n: int, text: str) -> tuple[Tile, ...]:
@@ -112,13 +113,18 @@ def _tiles_at(n: int, text: str) -> tuple[Tile, ...]:
 def _num(n: int, text: str, what: str) -> int:
     """A number the notation's patterns matched, refused by name when too long."""
     if len(text) > MAX_DIGITS:
-        raise _lerr(n, f"{what} has {len(text):,} digits ({quoted(text)}): at most {MAX_DIGITS}")
+        raise _lerr(
+            n,
+            _("{what} has {digits} digits ({text}): at most {most}").format(
+                what=_(what), digits=f"{len(text):,}", text=iso(quoted(text)), most=MAX_DIGITS
+            ),
+        )
     return int(text)
 
 
 def _int_at(n: int, key: str, text: str, low: int = 0) -> int:
     try:
-        return whole(text, key, low=low, error=RecordError)
+        return whole(text, key, low=low, error=RecordError)  # key: the notation's own word
     except RecordError as e:
         raise _lerr(n, str(e)) from None
 
@@ -134,8 +140,17 @@ def _parse_move(n: int, body: str) -> Move:
             raise _lerr(n, str(e)) from None
     raise _lerr(
         n,
-        f"cannot read the move {quoted(body)}: write a tile ('[4|6]' or '4-6'), "
-        "a tile and the end it joins ('[4|6] on 4'), 'pass', or 'draw [2|3]'",
+        _(
+            "cannot read the move {text}: write a tile ({tile} or {dash}), "
+            "a tile and the end it joins ({on}), {pass_}, or {draw}"
+        ).format(
+            text=iso(quoted(body)),
+            tile=iso("'[4|6]'"),
+            dash=iso("'4-6'"),
+            on=iso("'[4|6] on 4'"),
+            pass_="'pass'",
+            draw=iso("'draw [2|3]'"),
+        ),
     )
 
 
@@ -147,8 +162,12 @@ def _parse_result(n: int, text: str) -> tuple[str, int | None, int]:
     if not words or words[0] not in ("domino", "blocked", "block"):
         raise _lerr(
             n,
-            f"cannot read the result {quoted(text.strip())}: write 'domino by 1, 7 points', "
-            "'blocked, 2 scores 12' or 'blocked, nobody scores'",
+            _("cannot read the result {text}: write {domino}, {blocked} or {nobody}").format(
+                text=iso(quoted(text.strip())),
+                domino=iso("'domino by 1, 7 points'"),
+                blocked=iso("'blocked, 2 scores 12'"),
+                nobody=iso("'blocked, nobody scores'"),
+            ),
         )
     kind = "domino" if words[0] == "domino" else "blocked"
     body = " ".join(words[1:])
@@ -157,20 +176,26 @@ def _parse_result(n: int, text: str) -> tuple[str, int | None, int]:
     points: int | None = None
     m = re.search(r"\bby (?:player |seat )?(\d+)", body)
     if m:
-        winner = _num(n, m[1], "the winner")
+        winner = _num(n, m[1], N_("the winner"))
     m = re.search(r"(?:player |seat |pair )?(\d+)(?:\+\d+)? scores? (\d+)", body)
     if m:
-        winner, points = _num(n, m[1], "the winner"), _num(n, m[2], "the points")
+        winner, points = _num(n, m[1], N_("the winner")), _num(n, m[2], N_("the points"))
     m = re.search(r"(\d+) points?\b", body)
     if m:
-        points = _num(n, m[1], "the points")
+        points = _num(n, m[1], N_("the points"))
     if nobody and winner is None:
         return kind, None, points or 0
     if winner is None or points is None:
         raise _lerr(
             n,
-            f"cannot read the result {quoted(text.strip())}: name the winner and the points, "
-            "e.g. 'domino by 1, 7 points' or 'blocked, 2 scores 12'",
+            _(
+                "cannot read the result {text}: name the winner and the points, "
+                "e.g. {domino} or {blocked}"
+            ).format(
+                text=iso(quoted(text.strip())),
+                domino=iso("'domino by 1, 7 points'"),
+                blocked=iso("'blocked, 2 scores 12'"),
+            ),
         )
     return kind, winner, points
 
@@ -185,7 +210,7 @@ def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
     missing hands.
     """
     if not isinstance(text, str):
-        raise RecordError(f"expected record text, got {quoted(text)}")
+        raise RecordError(_("expected record text, got {text}").format(text=iso(quoted(text))))
     text = strip_bom(text)
     head: dict[str, tuple[int, str]] = {}
     hands: dict[int, tuple[int, tuple[Tile, ...]]] = {}
@@ -197,14 +222,16 @@ def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
             continue
         m = _MOVE_RE.match(line)
         if m:
-            if m["num"] is not None and _num(n, m["num"], "the move number") != len(moves) + 1:
+            if m["num"] is not None and _num(n, m["num"], N_("the move number")) != len(moves) + 1:
                 raise _lerr(
                     n,
-                    f"this is move {len(moves) + 1}, but it is numbered {m['num']}: "
-                    "number the moves 1, 2, 3 ... or leave the numbers out",
+                    _(
+                        "this is move {number}, but it is numbered {given}: "
+                        "number the moves 1, 2, 3 ... or leave the numbers out"
+                    ).format(number=len(moves) + 1, given=m["num"]),
                 )
             move = _parse_move(n, m["body"])
-            moves.append((_num(n, m["seat"], "the seat"), move))
+            moves.append((_num(n, m["seat"], N_("the seat")), move))
             lines.append(n)
             continue
         m = _KEY_RE.match(line)
@@ -212,37 +239,68 @@ def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
         if m is None or key is None:
             raise _lerr(
                 n,
-                f"cannot read {quoted(line)}: expected 'KEY: VALUE' (rules, players, starter, seed, "
-                "hand N, out of play, result, totals) or a move such as '2: [4|6] on 4'",
+                _("cannot read {text}: expected {form} ({keys}) or a move such as {move}").format(
+                    text=iso(quoted(line)),
+                    form="'KEY: VALUE'",
+                    keys=iso("rules, players, starter, seed, hand N, out of play, result, totals"),
+                    move=iso("'2: [4|6] on 4'"),
+                ),
             )
         if key == "hand":
             if m["num"] is None:
-                raise _lerr(n, f"which hand? write 'hand 1: ...', got {quoted(line)}")
-            seat = _num(n, m["num"], "the hand's seat")
+                raise _lerr(
+                    n,
+                    _("which hand? write {form}, got {text}").format(
+                        form="'hand 1: ...'", text=iso(quoted(line))
+                    ),
+                )
+            seat = _num(n, m["num"], N_("the hand's seat"))
             if seat in hands:
-                raise _lerr(n, f"hand {seat} is given twice (first on line {hands[seat][0]})")
+                raise _lerr(
+                    n,
+                    _("{key} is given twice (first on line {line})").format(
+                        key=f"hand {seat}", line=hands[seat][0]
+                    ),
+                )
             hands[seat] = (n, _tiles_at(n, m["val"]))
             continue
         if m["num"] is not None:
-            raise _lerr(n, f"cannot read {quoted(line)}: only 'hand N' takes a number")
+            raise _lerr(
+                n,
+                _("cannot read {text}: only {form} takes a number").format(
+                    text=iso(quoted(line)), form="'hand N'"
+                ),
+            )
         if key in head:
-            raise _lerr(n, f"{key.replace('_', ' ')} is given twice (first on line {head[key][0]})")
+            raise _lerr(
+                n,
+                _("{key} is given twice (first on line {line})").format(
+                    key=key.replace("_", " "), line=head[key][0]
+                ),
+            )
         head[key] = (n, m["val"].strip())
 
     if not hands:
-        raise RecordError("line 1: no hands: write one line 'hand N: TILES' for each player")
+        raise _lerr(
+            1, _("no hands: write one line {form} for each player").format(form="'hand N: TILES'")
+        )
     seats = sorted(hands)
     if seats != list(range(1, len(seats) + 1)):
         missing = next(s for s in range(1, len(seats) + 2) if s not in hands)
         line_no = hands[seats[-1]][0]
-        raise _lerr(line_no, f"hand {missing} is missing: give hands 1 to {seats[-1]}")
+        raise _lerr(
+            line_no,
+            _("hand {missing} is missing: give hands 1 to {last}").format(
+                missing=missing, last=seats[-1]
+            ),
+        )
 
     def get(key: str) -> tuple[int, str] | None:
         return head.get(key)
 
-    rules = rules_name(default_rules, "default ruleset")
+    rules = rules_name(default_rules, _("default ruleset"))
     if (h := get("rules")) is not None:
-        rules = rules_name(h[1], f"line {h[0]}")
+        rules = rules_name(h[1], _("line {number}").format(number=h[0]))
     players = len(seats)
     if (h := get("players")) is not None:
         players = _int_at(h[0], "players", h[1], 1)
@@ -251,7 +309,7 @@ def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
     elif moves:
         starter = moves[0][0]
     else:
-        raise RecordError("line 1: no starter and no moves: write 'starter: N'")
+        raise _lerr(1, _("no starter and no moves: write {form}").format(form="'starter: N'"))
     seed = None if (h := get("seed")) is None else _int_at(h[0], "seed", h[1])
     rnd = None if (h := get("round")) is None else _int_at(h[0], "round", h[1], 1)
     oop = None if (h := get("out_of_play")) is None else _tiles_at(h[0], h[1])
@@ -261,13 +319,16 @@ def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
         totals = None
         if (t := get("totals")) is not None:
             parts = [p for p in re.split(r"[\s,;]+", t[1]) if p]
-            totals = tuple(_int_at(t[0], "each total", p) for p in parts)
+            totals = tuple(_int_at(t[0], N_("each total"), p) for p in parts)
         expl = None if (x := get("explanation")) is None else x[1]
         outcome = ClaimedOutcome(kind, winner, points, totals, expl)
     else:
         for key in ("totals", "explanation"):
             if (h := get(key)) is not None:
-                raise _lerr(h[0], f"{key} without a result: add 'result: ...'")
+                raise _lerr(
+                    h[0],
+                    _("{key} without a result: add {form}").format(key=key, form="'result: ...'"),
+                )
     return Record(
         rules=rules,
         players=players,

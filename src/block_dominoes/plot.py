@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidPositionError, MissingDependencyError, SheetFileError
+from .i18n import N_, _, iso, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -33,7 +34,7 @@ __all__ = ["FORMATS", "chart_format", "save_sheet_chart", "sheet_figure"]
 
 #: the file types a chart can be written as
 FORMATS = ("png", "svg", "pdf")
-NEEDS = "sheet plot needs matplotlib: pip install 'block-dominoes[plot]'"
+NEEDS = N_("sheet plot needs matplotlib: pip install 'block-dominoes[plot]'")
 
 
 def chart_format(out: str | os.PathLike[str]) -> str:
@@ -41,7 +42,9 @@ def chart_format(out: str | os.PathLike[str]) -> str:
     fmt = Path(out).suffix.lstrip(".").lower()
     if fmt not in FORMATS:
         raise InvalidPositionError(
-            f"--out {str(out)!r}: the chart can be written as .png, .svg or .pdf"
+            _("{flag} {file}: the chart can be written as {png}, {svg} or {pdf}").format(
+                flag="--out", file=iso(repr(str(out))), png=".png", svg=".svg", pdf=".pdf"
+            )
         )
     return fmt
 
@@ -64,19 +67,20 @@ def sheet_figure(sheet: Sheet, *, width: float = 6.4, height: float = 3.6) -> Fi
     try:
         from matplotlib.figure import Figure
     except ImportError:
-        raise MissingDependencyError(NEEDS) from None
+        raise MissingDependencyError(_(NEEDS)) from None
+    from .claims import display_name
 
     fig = Figure(figsize=(width, height), dpi=100)
     ax = fig.add_subplot()
     xs = list(range(len(sheet.rounds) + 1))
     for side in sheet.rules.teams(sheet.players):
         seat = side[0]
-        label = " + ".join(sheet.names[s - 1] for s in side)
+        label = " + ".join(display_name(sheet.names[s - 1], s) for s in side)
         ys = [0] + [r.scores[seat - 1] for r in sheet.rounds]
         ax.plot(xs, ys, marker="o", label=label)
     ax.axhline(sheet.target, linestyle="--", color="grey", linewidth=1)
     ax.annotate(
-        f"target {sheet.target}",
+        _("target {target}").format(target=sheet.target),
         (xs[-1], sheet.target),
         textcoords="offset points",
         xytext=(-2, 3),
@@ -85,14 +89,18 @@ def sheet_figure(sheet: Sheet, *, width: float = 6.4, height: float = 3.6) -> Fi
         fontsize=8,
     )
     ax.set_xticks(xs)
-    ax.set_xlabel("after round")
-    ax.set_ylabel("score")
-    title = f"Score sheet ({sheet.rules.name}, {sheet.players} players)"
+    ax.set_xlabel(_("after round"))
+    ax.set_ylabel(_("score"))
+    title = ngettext(
+        "Score sheet ({rules}, {n} player)", "Score sheet ({rules}, {n} players)", sheet.players
+    ).format(rules=sheet.rules.name, n=sheet.players)
     if sheet.result is not None:
-        title += ": " + (
-            "a draw (R21)"
-            if sheet.result.winner is None
-            else f"{sheet.names[sheet.result.winner - 1]} wins (R20)"
+        w = sheet.result.winner
+        title = _("{title}: {result}").format(
+            title=title,
+            result=_("a draw (R21)")
+            if w is None
+            else _("{name} wins (R20)").format(name=display_name(sheet.names[w - 1], w)),
         )
     ax.set_title(title, fontsize=10)
     ax.set_ylim(bottom=0, top=max([sheet.target, *sheet.scores]) * 1.1)
@@ -109,7 +117,7 @@ def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str]) -> None:
     try:
         import matplotlib
     except ImportError:
-        raise MissingDependencyError(NEEDS) from None
+        raise MissingDependencyError(_(NEEDS)) from None
     # A name the font cannot draw shows as boxes; matplotlib's warnings about it
     # would break the one-line rule of the command line, so they are not printed.
     with warnings.catch_warnings():
@@ -121,4 +129,8 @@ def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str]) -> None:
                 fig.savefig(out, format=fmt, metadata=_metadata(fmt))
             except OSError as e:
                 why = (e.strerror or type(e).__name__).lower()
-                raise SheetFileError(f"cannot write the chart {str(out)!r}: {why}") from None
+                raise SheetFileError(
+                    _("cannot write the chart {file}: {reason}").format(
+                        file=iso(repr(str(out))), reason=_(why)
+                    )
+                ) from None

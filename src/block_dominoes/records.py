@@ -31,6 +31,7 @@ from .codec import (
     record_to_json,
 )
 from .errors import quoted
+from .i18n import _, iso
 from .inputs import strip_bom
 from .notation import format_record, parse_record
 
@@ -70,7 +71,7 @@ def load_record(text: str, *, default_rules: str = "pagat", form: str | None = N
     record: expected a JSON object".
     """
     if not isinstance(text, str):
-        raise RecordError(f"expected record text, got {quoted(text)}")
+        raise RecordError(_("expected record text, got {text}").format(text=iso(quoted(text))))
     text = strip_bom(text)
     if form == "json" or (form is None and _looks_like_json(text)):
         return load_json_record(text)

@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass, field, replace
 
 from .errors import InvalidPositionError, UnknownRulesError, quoted
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, iso, ngettext
 
 __all__ = [
     "PRESETS",
@@ -84,7 +84,7 @@ class Rules:
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidPositionError(
                 _("number of players must be a whole number, got {players}").format(
-                    players=repr(players)
+                    players=iso(repr(players))
                 )
             )
         if players not in self.player_counts:
@@ -254,6 +254,6 @@ def find_rules(name: str | Rules) -> Rules:
         choices = ", ".join(repr(n) for n in PRESETS)
         raise UnknownRulesError(
             _("unknown ruleset: {name}; choose from {choices}").format(
-                name=quoted(name), choices=choices
+                name=iso(quoted(name)), choices=choices
             )
         ) from None

@@ -46,10 +46,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from . import storage
-from .claims import Interpretation, check_claim, label
+from .claims import Interpretation, check_claim, display_name, label
 from .errors import BlockDominoesError, InvalidPositionError, SheetFileError
 from .feasible import ClaimTable, claim_table, starter_led
 from .hands import parse_hand, score_hands
+from .i18n import N_, _, iso, ngettext, pgettext
 from .match import Match, MatchResult
 from .rules import NextStarter, Rules, find_rules
 from .scoring import Outcome, OutcomeKind
@@ -101,8 +102,10 @@ class Entry:
 
     def __str__(self) -> str:
         if self.claim is not None:
-            return f"claim: player {self.claim[0]} scored {self.claim[1]}"
-        return "hands: " + " | ".join(self.hands or ())
+            return _("claim: player {seat} scored {points}").format(
+                seat=self.claim[0], points=self.claim[1]
+            )
+        return _("hands: {hands}").format(hands=" | ".join(self.hands or ()))
 
 
 # -- the sheet ------------------------------------------------------------------
@@ -249,8 +252,9 @@ class Sheet:
         """The sheet with one more round. Refused after the match has ended (R20)."""
         if self.result is not None:
             raise InvalidPositionError(
-                f"round {len(self.entries) + 1} refused: the match is over, "
-                f"{self.describe_result()}; no round can be added"
+                _(
+                    "round {number} refused: the match is over, {result}; no round can be added"
+                ).format(number=len(self.entries) + 1, result=self.describe_result())
             )
         self.check_entry(entry)
         return self._with((*self.entries, entry))
@@ -270,23 +274,44 @@ class Sheet:
         """
         k = len(self.entries)
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= k:
-            have = "no rounds yet" if k == 0 else f"rounds 1 to {k}"
-            raise InvalidPositionError(f"cannot edit round {number!r}: the sheet has {have}")
+            raise InvalidPositionError(
+                (
+                    _("cannot edit round {number}: the sheet has no rounds yet")
+                    if k == 0
+                    else _("cannot edit round {number}: the sheet has rounds 1 to {last}")
+                ).format(number=repr(number), last=k)
+            )
         try:
             self.check_entry(entry, number)
         except BlockDominoesError as e:
-            raise type(e)(f"round {number}: {e}") from None
+            raise type(e)(_("round {number}: {error}").format(number=number, error=e)) from None
         entries = list(self.entries)
         entries[number - 1] = entry
         end = _end_round(self.rules, self.players, self.names, self.first_starter, entries)
         if end is not None and end < k:
             later = list(range(end + 1, k + 1))
-            what = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]} to {later[-1]}"
             if not drop_later:
+                msg = (
+                    _(
+                        "edit of round {number} refused: with it the match ends after round "
+                        "{end} (R20), so round {first} would come after the end; confirm dropping "
+                        "it ({flag})"
+                    )
+                    if len(later) == 1
+                    else _(
+                        "edit of round {number} refused: with it the match ends after round "
+                        "{end} (R20), so rounds {first} to {last} would come after the end; "
+                        "confirm dropping them ({flag})"
+                    )
+                )
                 raise ConfirmationError(
-                    f"edit of round {number} refused: with it the match ends after round {end} "
-                    f"(R20), so {what} would come after the end; confirm dropping "
-                    f"{'it' if len(later) == 1 else 'them'} (--drop-later)"
+                    msg.format(
+                        number=number,
+                        end=end,
+                        first=later[0],
+                        last=later[-1],
+                        flag="--drop-later",
+                    )
                 )
             entries = entries[:end]
         return self._with(tuple(entries))
@@ -294,46 +319,69 @@ class Sheet:
     def undo(self, *, confirm: bool) -> Sheet:
         """The sheet without its last round; needs ``confirm=True``."""
         if not self.entries:
-            raise InvalidPositionError("nothing to undo: the sheet has no rounds")
+            raise InvalidPositionError(_("nothing to undo: the sheet has no rounds"))
         if not confirm:
             raise ConfirmationError(
-                f"undo of round {len(self.entries)} refused: it needs a confirmation "
-                "(--yes, or answer y at the prompt)"
+                _(
+                    "undo of round {number} refused: it needs a confirmation "
+                    "({flag}, or answer {yes} at the prompt)"
+                ).format(number=len(self.entries), flag="--yes", yes="y")
             )
         return self._with(self.entries[:-1])
 
     # text and data
     def describe_result(self) -> str:
         if self.result is None:
-            return f"no one has reached {self.target} yet"
+            return _("no one has reached {target} yet").format(target=self.target)
         return _result_sentence(self, self.result, self.scores)
 
     def scores_text(self, scores: Sequence[int] | None = None) -> str:
         sc = self.scores if scores is None else scores
-        return ", ".join(f"{name} {v}" for name, v in zip(self.names, sc, strict=True))
+        return pgettext("list of scores", ", ").join(
+            _("{name} {score}").format(name=display_name(name, s), score=v)
+            for s, (name, v) in enumerate(zip(self.names, sc, strict=True), start=1)
+        )
 
     def round_text(self, rnd: SheetRound) -> str:
-        lines = [f"round {rnd.number}, started by {self.label(rnd.starter)}: {rnd.explanation}"]
+        lines = [
+            _("round {number}, started by {who}: {explanation}").format(
+                number=rnd.number, who=self.label(rnd.starter), explanation=rnd.explanation
+            )
+        ]
         for i in rnd.interpretations:
-            lines.append(f"  possible: {i.text}")
-        lines.append(f"  totals: {self.scores_text(rnd.scores)}")
+            lines.append(_("  possible: {text}").format(text=i.text))
+        lines.append(_("  totals: {scores}").format(scores=self.scores_text(rnd.scores)))
         if rnd.result is not None:
-            lines.append(f"  match over: {_result_text(self, rnd)}")
+            lines.append(_("  match over: {result}").format(result=_result_text(self, rnd)))
         elif rnd.next_starter is not None:
-            lines.append(f"  next: {self.label(rnd.next_starter)} starts ({rnd.starter_reason})")
+            lines.append(
+                _("  next: {who} starts ({reason})").format(
+                    who=self.label(rnd.next_starter), reason=_(rnd.starter_reason)
+                )
+            )
         return "\n".join(lines)
 
     def header(self) -> str:
-        who = ", ".join(self.label(s) for s in range(1, self.players + 1))
+        who = pgettext("list of names", ", ").join(
+            self.label(s) for s in range(1, self.players + 1)
+        )
         pair = ""
         if self.rules.partnerships:
-            pair = "; pairs " + " against ".join(
-                "+".join(map(str, side)) for side in self.rules.teams(self.players)
+            pair = _("; pairs {pairs}").format(
+                pairs=_(" against ").join(
+                    "+".join(map(str, side)) for side in self.rules.teams(self.players)
+                )
             )
-        return (
-            f"score sheet: {self.players} players ({who}){pair}; rules {self.rules.name}; "
-            f"target {self.target} (R3, R20); {self.label(self.first_starter)} won the lot "
-            "and starts round 1 (R5)"
+        return _(
+            "score sheet: {n} players ({who}){pairs}; rules {rules}; target {target} (R3, R20); "
+            "{starter} won the lot and starts round 1 (R5)"
+        ).format(
+            n=self.players,
+            who=who,
+            pairs=pair,
+            rules=self.rules.name,
+            target=self.target,
+            starter=self.label(self.first_starter),
         )
 
     def describe(self) -> str:
@@ -342,13 +390,20 @@ class Sheet:
         if self.result is None:
             ns = self.next_starter
             assert ns is not None
+            k = len(self.rounds)
             lines.append(
-                f"after {len(self.rounds)} round{'' if len(self.rounds) == 1 else 's'}: "
-                f"{self.scores_text()}; "
-                f"{self.label(ns)} starts round {len(self.rounds) + 1}"
+                ngettext(
+                    "after {k} round: {scores}; {who} starts round {next}",
+                    "after {k} rounds: {scores}; {who} starts round {next}",
+                    k,
+                ).format(k=k, scores=self.scores_text(), who=self.label(ns), next=k + 1)
             )
         else:
-            lines.append(f"final: {self.scores_text()}; {self.describe_result()}")
+            lines.append(
+                _("final: {scores}; {result}").format(
+                    scores=self.scores_text(), result=self.describe_result()
+                )
+            )
         return "\n".join(lines)
 
     def show_json(self) -> dict[str, object]:
@@ -390,7 +445,7 @@ class Sheet:
         except SheetFileError:
             raise
         except BlockDominoesError as e:
-            raise SheetFileError(f"corrupt score sheet: {e}") from None
+            raise SheetFileError(_("corrupt score sheet: {error}").format(error=e)) from None
         return sheet
 
 
@@ -403,13 +458,19 @@ def _result_sentence(sheet: Sheet, res: MatchResult, scores: Sequence[int]) -> s
     """Who won the match with what, or that it was drawn (R20, R21)."""
     tgt = sheet.target
     if res.winner is None:
-        return f"a draw: the highest scores at or above {tgt} are tied (R21)"
+        return _("a draw: the highest scores at or above {target} are tied (R21)").format(
+            target=tgt
+        )
     w = res.winner
     if sheet.rules.partnerships:
         side = next(s for s in sheet.rules.teams(sheet.players) if w in s)
-        who = " and ".join(sheet.label(s) for s in side)
-        return f"{who} win with {scores[w - 1]} of {tgt} (R20)"
-    return f"{sheet.label(w)} wins with {scores[w - 1]} of {tgt} (R20)"
+        who = _(" and ").join(sheet.label(s) for s in side)
+        return _("{who} win with {score} of {target} (R20)").format(
+            who=who, score=scores[w - 1], target=tgt
+        )
+    return _("{who} wins with {score} of {target} (R20)").format(
+        who=sheet.label(w), score=scores[w - 1], target=tgt
+    )
 
 
 def _entry_outcome(
@@ -425,22 +486,31 @@ def _entry_outcome(
         side = next(s for s in r.teams(n) if seat in s)
         kinds = {i.kind for i in interps}
         kind = next(iter(kinds)) if len(kinds) == 1 else OutcomeKind.DOMINO
-        scorer = f"player {seat}" if len(side) == 1 else "pair " + "+".join(map(str, side))
-        could = {
-            frozenset({OutcomeKind.DOMINO}): "a domino",
-            frozenset({OutcomeKind.BLOCKED}): "a block",
-        }.get(frozenset(kinds), "a domino or a block")
-        text = (
-            f"claim: {scorer} scored {points}; the hands were not written down, "
-            f"so it could have been {could} (see the possible endings)"
+        scorer = (
+            _("player {seat}").format(seat=seat)
+            if len(side) == 1
+            else _("pair {pair}").format(pair="+".join(map(str, side)))
         )
+        could = {
+            frozenset({OutcomeKind.DOMINO}): _("a domino"),
+            frozenset({OutcomeKind.BLOCKED}): _("a block"),
+        }.get(frozenset(kinds), _("a domino or a block"))
+        text = _(
+            "claim: {scorer} scored {points}; the hands were not written down, "
+            "so it could have been {could} (see the possible endings)"
+        ).format(scorer=scorer, points=points, could=could)
         # The totals of a claim are unknown; Match only needs the seat count.
         return Outcome(kind, seat, points, (0,) * n, text, side), interps
     hands = entry.hands or ()
     if len(hands) != n:
         raise InvalidPositionError(
-            f"a round of {len(hands)} hands cannot join a sheet of {n} players: "
-            f"write one HAND per player (R1)"
+            ngettext(
+                "a round of {k} hand cannot join a sheet of {n} players: write one HAND per "
+                "player (R1)",
+                "a round of {k} hands cannot join a sheet of {n} players: write one HAND per "
+                "player (R1)",
+                len(hands),
+            ).format(k=len(hands), n=n)
         )
     out = score_hands(r, [parse_hand(h, r) for h in hands], starter=led)
     return out, ()
@@ -449,9 +519,9 @@ def _entry_outcome(
 def _starter_reason(r: Rules, outcome: Outcome) -> str:
     if r.next_starter is NextStarter.WINNER:
         if outcome.winner is not None:
-            return "the winner starts the next round, V1"
-        return "a tied block: one seat on from the last starter, V1"
-    return "one seat on from the last starter, R19"
+            return N_("the winner starts the next round, V1")
+        return N_("a tied block: one seat on from the last starter, V1")
+    return N_("one seat on from the last starter, R19")
 
 
 def _replay(
@@ -462,12 +532,14 @@ def _replay(
     for i, e in enumerate(entries, start=1):
         if match.result is not None:
             raise InvalidPositionError(
-                f"round {i} refused: the match ended after round {i - 1} (R20)"
+                _("round {number} refused: the match ended after round {last} (R20)").format(
+                    number=i, last=i - 1
+                )
             )
         try:
             out, interps = _entry_outcome(r, n, names, e, match.starter, i)
         except BlockDominoesError as err:
-            raise type(err)(f"round {i}: {err}") from None
+            raise type(err)(_("round {number}: {error}").format(number=i, error=err)) from None
         before = match.starter
         match = match.add(out)
         rounds.append(
@@ -507,12 +579,14 @@ def load(path: str | os.PathLike[str]) -> Sheet:
     The sheet remembers what the file held (:attr:`Sheet.source`), so :func:`save`
     refuses to overwrite a change another writer made meanwhile."""
     data, snap = storage.read_json(
-        path, what="score sheet", create="sheet new", error=SheetFileError
+        path, what=N_("score sheet"), create="sheet new", error=SheetFileError
     )
     try:
         sheet = Sheet.from_json(data)
     except SheetFileError as e:
-        raise SheetFileError(f"{str(path)!r}: {e}") from None
+        raise SheetFileError(
+            _("{file}: {error}").format(file=iso(repr(str(path))), error=e)
+        ) from None
     object.__setattr__(sheet, "source", snap)
     return sheet
 
@@ -533,7 +607,9 @@ def save(sheet: Sheet, path: str | os.PathLike[str], *, new: bool = False) -> No
     again."""
     if sheet.rules != _preset(sheet.rules.name):
         raise SheetFileError(
-            f"only preset rulesets can be saved, not a custom {sheet.rules.name!r}"
+            _("only preset rulesets can be saved, not a custom {name}").format(
+                name=repr(sheet.rules.name)
+            )
         )
     src = sheet.source
     expect = src if src is not None and src.path == os.path.realpath(path) else None
@@ -542,7 +618,7 @@ def save(sheet: Sheet, path: str | os.PathLike[str], *, new: bool = False) -> No
         dumps(sheet).encode("utf-8"),
         new=new,
         expect=None if new else expect,
-        what="sheet",
+        what=N_("sheet"),
         error=SheetFileError,
     )
     object.__setattr__(sheet, "source", snap)

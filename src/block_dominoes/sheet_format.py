@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from importlib import resources
 
 from .errors import InvalidPositionError, SheetFileError
+from .i18n import N_, _, iso, ngettext, pgettext
 
 __all__ = [
     "FORMAT",
@@ -59,8 +60,12 @@ def short(x: object, limit: int = 40) -> str:
     """``repr(x)``, cut to about ``limit`` characters so a message stays one readable line."""
     text = repr(x)
     if len(text) <= limit:
-        return text
-    return f"{text[: limit - 5]}... ({len(text)} characters)"
+        return iso(text)
+    return iso(
+        ngettext("{text}... ({n} character)", "{text}... ({n} characters)", len(text)).format(
+            text=text[: limit - 5], n=len(text)
+        )
+    )
 
 
 #: the invisible format characters a name may hold: Arabic and Persian typing needs them
@@ -79,7 +84,7 @@ def _bad_char(name: str) -> str | None:
 
 
 #: what a JSON value is called in a message (never a Python type name)
-_KIND_WORDS = {list: "a list", dict: "an object", bool: "true/false", type(None): "null"}
+_KIND_WORDS = {list: N_("a list"), dict: N_("an object"), bool: "true/false", type(None): "null"}
 
 
 def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
@@ -89,43 +94,64 @@ def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"Player {s}" for s in range(1, n + 1))
     if isinstance(names, str):
-        raise InvalidPositionError(f"names {short(names)}: give a list of names, one per player")
+        raise InvalidPositionError(
+            _("names {names}: give a list of names, one per player").format(names=short(names))
+        )
     for x in names:
         if not isinstance(x, str):
-            kind = _KIND_WORDS.get(type(x), "a number")
+            kind = _(_KIND_WORDS.get(type(x), N_("a number")))
             shown = json.dumps(x) if x is None or isinstance(x, bool) else short(x)
-            raise InvalidPositionError(f"name {shown}: a name is text, not {kind}")
+            raise InvalidPositionError(
+                _("name {name}: a name is text, not {kind}").format(name=shown, kind=kind)
+            )
         bad = _bad_char(x)
         if bad is not None:
-            what = "an invisible format" if unicodedata.category(bad) == "Cf" else "a control"
-            raise InvalidPositionError(
-                f"name {short(x)}: a name cannot hold {what} character such as {bad!r}"
+            msg = (
+                _("name {name}: a name cannot hold an invisible format character such as {char}")
+                if unicodedata.category(bad) == "Cf"
+                else _("name {name}: a name cannot hold a control character such as {char}")
             )
+            raise InvalidPositionError(msg.format(name=short(x), char=iso(repr(bad))))
     clean = tuple(x.strip() for x in names)
+    sep = pgettext("list of names", ", ")
     if len(clean) != n:
         raise InvalidPositionError(
-            f"names {', '.join(map(short, clean))}: give one name per player, {n} in all (R1)"
+            _("names {names}: give one name per player, {n} in all (R1)").format(
+                names=sep.join(map(short, clean)), n=n
+            )
         )
     if any(not x for x in clean):
-        raise InvalidPositionError(f"names {list(clean)!r}: a name cannot be empty")
+        raise InvalidPositionError(
+            _("names {names}: a name cannot be empty").format(names=iso(repr(list(clean))))
+        )
     if len({x.casefold() for x in clean}) != n:
         raise InvalidPositionError(
-            f"names {', '.join(map(short, clean))}: two players have the same name"
+            _("names {names}: two players have the same name").format(
+                names=sep.join(map(short, clean))
+            )
         )
     return clean
 
 
 def _json_kind(x: object) -> str:
-    kinds = {list: "list", str: "string", bool: "true/false", type(None): "null"}
-    return kinds.get(type(x), "number")
+    kinds = {list: N_("list"), str: N_("string"), bool: "true/false", type(None): "null"}
+    return _(kinds.get(type(x), N_("number")))
 
 
 def _field(data: dict[str, object], key: str, kind: type, what: str) -> object:
     if key not in data:
-        raise SheetFileError(f"corrupt score sheet: field {key!r} is missing: it holds {what}")
+        raise SheetFileError(
+            _("corrupt score sheet: field {key} is missing: it holds {what}").format(
+                key=repr(key), what=_(what)
+            )
+        )
     v = data[key]
     if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        raise SheetFileError(f"corrupt score sheet: field {key!r} is {short(v)}, not {what}")
+        raise SheetFileError(
+            _("corrupt score sheet: field {key} is {value}, not {what}").format(
+                key=repr(key), value=short(v), what=_(what)
+            )
+        )
     return v
 
 
@@ -137,31 +163,49 @@ def read_setup(data: object) -> tuple[str, int, list[str], int, list[object]]:
     the wrong type. Names and seats are checked by the sheet itself."""
     if not isinstance(data, dict):
         raise SheetFileError(
-            f"not a score sheet: the file holds a JSON {_json_kind(data)}, not an object"
+            _("not a score sheet: the file holds a JSON {kind}, not an object").format(
+                kind=_json_kind(data)
+            )
         )
     if "format" not in data and "moves" in data:
-        raise SheetFileError("not a score sheet: it looks like a game record (use 'check')")
+        raise SheetFileError(
+            _("not a score sheet: it looks like a game record (use {command})").format(
+                command="'check'"
+            )
+        )
     if "format" not in data:
-        raise SheetFileError(f"not a score sheet: it has no 'format' (a sheet has {FORMAT!r})")
+        raise SheetFileError(
+            _("not a score sheet: it has no {key} (a sheet has {format})").format(
+                key="'format'", format=repr(FORMAT)
+            )
+        )
     if data.get("format") != FORMAT:
-        raise SheetFileError(f"not a score sheet: 'format' is {short(data.get('format'))}")
+        raise SheetFileError(
+            _("not a score sheet: {key} is {value}").format(
+                key="'format'", value=short(data.get("format"))
+            )
+        )
     version = data.get("version")
     if type(version) is not int or version != FORMAT_VERSION:
         raise SheetFileError(
-            f"score sheet format version {short(version)} is not supported "
-            f"(this program reads version {FORMAT_VERSION}, a whole number)"
+            _(
+                "score sheet format version {version} is not supported "
+                "(this program reads version {supported}, a whole number)"
+            ).format(version=short(version), supported=FORMAT_VERSION)
         )
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
         raise SheetFileError(
-            f"corrupt score sheet: unknown key {short(unknown[0])}; a version "
-            f"{FORMAT_VERSION} sheet holds only {', '.join(KEYS)}"
+            _(
+                "corrupt score sheet: unknown key {key}; a version {version} sheet holds only "
+                "{keys}"
+            ).format(key=short(unknown[0]), version=FORMAT_VERSION, keys=iso(", ".join(KEYS)))
         )
-    rules = _field(data, "rules", str, "a ruleset name")
-    players = _field(data, "players", int, "a whole number of players")
-    names = _field(data, "names", list, "a list of names")
-    starter = _field(data, "first_starter", int, "a seat: a whole number from 1")
-    rounds = _field(data, "rounds", list, "a list of rounds")
+    rules = _field(data, "rules", str, N_("a ruleset name"))
+    players = _field(data, "players", int, N_("a whole number of players"))
+    names = _field(data, "names", list, N_("a list of names"))
+    starter = _field(data, "first_starter", int, N_("a seat: a whole number from 1"))
+    rounds = _field(data, "rounds", list, N_("a list of rounds"))
     return rules, players, names, starter, rounds  # type: ignore[return-value]
 
 
@@ -169,34 +213,59 @@ def read_round(x: object, i: int) -> tuple[tuple[str, ...] | None, tuple[int, in
     """Stored round ``i``: exactly ``{"hands": [HAND, ...]}`` (returned as hands) or
     ``{"claim": {"seat": S, "points": P}}`` (returned as a claim); anything else,
     an extra key included, raises SheetFileError."""
-    where = f"corrupt score sheet: round {i}"
+    where = _("corrupt score sheet: round {number}").format(number=i)
     if isinstance(x, dict) and set(x) == {"hands"} and isinstance(x["hands"], list):
         for h in x["hands"]:
             if not isinstance(h, str):
-                raise SheetFileError(f"{where}: hand {short(h)} is not text such as '1-4,0-0'")
+                raise SheetFileError(
+                    _("{where}: hand {hand} is not text such as {example}").format(
+                        where=where, hand=short(h), example=iso("'1-4,0-0'")
+                    )
+                )
         return tuple(h.strip() for h in x["hands"]), None
     if isinstance(x, dict) and set(x) == {"claim"} and isinstance(x["claim"], dict):
         c = x["claim"]
         if set(c) != {"seat", "points"}:
             extra = sorted(set(c) - {"seat", "points"})
-            what = f"unknown key {short(extra[0])}" if extra else "a missing key"
+            msg = (
+                _(
+                    "{where}: the claim has unknown key {key}; a claim holds only {seat} and {points}"
+                )
+                if extra
+                else _(
+                    "{where}: the claim has a missing key; a claim holds only {seat} and {points}"
+                )
+            )
             raise SheetFileError(
-                f"{where}: the claim has {what}; a claim holds only 'seat' and 'points'"
+                msg.format(
+                    where=where,
+                    key=short(extra[0]) if extra else "",
+                    seat="'seat'",
+                    points="'points'",
+                )
             )
         seat, points = c["seat"], c["points"]
         if type(seat) is not int:
             raise SheetFileError(
-                f"{where}: the claim's seat {short(seat)} is not a whole number from 1"
+                _("{where}: the claim's seat {seat} is not a whole number from 1").format(
+                    where=where, seat=short(seat)
+                )
             )
         if type(points) is not int:
             raise SheetFileError(
-                f"{where}: the claim's points {short(points)} are not a whole number from 0"
+                _("{where}: the claim's points {points} are not a whole number from 0").format(
+                    where=where, points=short(points)
+                )
             )
         return None, (seat, points)
     keys = set(x) if isinstance(x, dict) else set()
     extra = sorted(map(str, keys - {"hands", "claim"}))
     if extra and len(keys & {"hands", "claim"}) == 1:
         raise SheetFileError(
-            f"{where}: unknown key {short(extra[0])}; a round holds only 'hands' or 'claim'"
+            _("{where}: unknown key {key}; a round holds only {hands} or {claim}").format(
+                where=where, key=short(extra[0]), hands="'hands'", claim="'claim'"
+            )
         )
-    raise SheetFileError(f"{where} is neither hands nor a claim: {short(x, 80)}")
+    raise SheetFileError(
+        _("{where} is neither hands nor a claim: {value}").format(where=where, value=short(x, 80))
+    )

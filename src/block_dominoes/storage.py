@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import FileError, cut_path
+from .i18n import N_, _, iso
 from .inputs import DuplicateKeyError, unique_keys
 
 __all__ = [
@@ -82,7 +83,7 @@ class BigNumber:
         self.digits = digits
 
     def __repr__(self) -> str:
-        return f"a {self.digits}-digit number"
+        return _("a {digits}-digit number").format(digits=self.digits)
 
 
 def _int(text: str) -> int | BigNumber:
@@ -90,9 +91,35 @@ def _int(text: str) -> int | BigNumber:
     return BigNumber(digits) if digits > MAX_DIGITS else int(text)
 
 
-def _strerror(e: OSError) -> str:
+#: the system's reasons a file cannot be read or written, as :func:`strerror` gives them
+OS_REASONS = (
+    N_("permission denied"),
+    N_("is a directory"),
+    N_("not a directory"),
+    N_("no such file or directory"),
+    N_("read-only file system"),
+    N_("no space left on device"),
+    N_("file name too long"),
+    N_("too many levels of symbolic links"),
+    N_("disk quota exceeded"),
+    N_("input/output error"),
+    N_("operation not permitted"),
+    N_("invalid argument"),
+)
+
+
+def strerror(e: OSError, *, lower: bool = True) -> str:
+    """The system's reason for ``e`` in the current language (first letter lowered
+    unless ``lower`` is False; a reason the catalog lacks stays as the system says it)."""
     text = e.strerror or type(e).__name__
-    return text[:1].lower() + text[1:]
+    low = text[:1].lower() + text[1:]
+    said = _(low)
+    if said != low:
+        return said
+    return low if lower else text
+
+
+_strerror = strerror
 
 
 def _dangling(p: Path) -> str | None:
@@ -110,15 +137,19 @@ def check_name(
     or a folder (a FIFO would wait forever, a device never ends). Missing is fine."""
     shown = cut_path(str(path))
     if not str(path):
-        raise error(f"no file name given: name the {what} file")
+        raise error(_("no file name given: name the {what} file").format(what=_(what)))
     try:
         mode = os.stat(path).st_mode
     except OSError as e:
         if e.errno == errno.ENAMETOOLONG:
-            raise error(f"{shown!r}: file name too long") from None
+            raise error(_("{file}: file name too long").format(file=iso(repr(shown)))) from None
         return  # missing, a dangling link, no permission: the caller's open says which
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise error(f"{shown!r}: not a regular file (a pipe, socket or device); a {what} is a file")
+        raise error(
+            _("{file}: not a regular file (a pipe, socket or device); a {what} is a file").format(
+                file=iso(repr(shown)), what=_(what)
+            )
+        )
 
 
 def read(
@@ -131,8 +162,16 @@ def read(
     target = _dangling(p)
     if target is not None:
         raise error(
-            f"no {what} at {shown!r}: it is a symbolic link to {target!r}, which does not "
-            f"exist: create the file there with '{create} {target}', or remove the link"
+            _(
+                "no {what} at {file}: it is a symbolic link to {target}, which does not "
+                "exist: create the file there with {command}, or remove the link"
+            ).format(
+                what=_(what),
+                file=iso(repr(shown)),
+                target=iso(repr(target)),
+                command=iso(f"'{create} {target}'"),
+            ),
+            reason="missing",
         )
     try:
         raw = p.read_bytes()
@@ -140,11 +179,23 @@ def read(
         folder = p.parent
         if str(folder) not in ("", ".") and not folder.is_dir():
             raise error(
-                f"no {what} at {shown!r}: the folder {str(folder)!r} does not exist"
+                _("no {what} at {file}: the folder {folder} does not exist").format(
+                    what=_(what), file=iso(repr(shown)), folder=iso(repr(str(folder)))
+                ),
+                reason="missing",
             ) from None
-        raise error(f"no {what} at {shown!r}: create it with '{create}'") from None
+        raise error(
+            _("no {what} at {file}: create it with {command}").format(
+                what=_(what), file=iso(repr(shown)), command=f"'{create}'"
+            ),
+            reason="missing",
+        ) from None
     except OSError as e:
-        raise error(f"cannot read {what} {shown!r}: {_strerror(e)}") from None
+        raise error(
+            _("cannot read {what} {file}: {reason}").format(
+                what=_(what), file=iso(repr(shown)), reason=_strerror(e)
+            )
+        ) from None
     return raw, Snapshot.of(p, raw)
 
 
@@ -156,26 +207,31 @@ def read_json(
     Numbers longer than ``MAX_DIGITS`` digits are read as :class:`BigNumber`, so the
     caller's field check names the field instead of Python refusing the whole file."""
     raw, snap = read(path, what=what, create=create, error=error)
-    shown = cut_path(str(path))
+    shown = iso(repr(cut_path(str(path))))
+    corrupt = _("corrupt {what} {file}: {why}")
+    name = _(what)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise error(
-            f"corrupt {what} {shown!r}: not valid JSON (not UTF-8 text: {e.reason} "
-            f"at byte {e.start})"
-        ) from None
+        why = _("not valid JSON (not UTF-8 text: {reason} at byte {byte})").format(
+            reason=e.reason, byte=e.start
+        )
+        raise error(corrupt.format(what=name, file=shown, why=why)) from None
     try:
         return json.loads(text, parse_int=_int, object_pairs_hook=unique_keys), snap
     except DuplicateKeyError as e:
-        raise error(f"corrupt {what} {shown!r}: {e}") from None
+        raise error(corrupt.format(what=name, file=shown, why=e)) from None
     except json.JSONDecodeError as e:
-        raise error(f"corrupt {what} {shown!r}: not valid JSON ({e})") from None
+        why = _("not valid JSON ({reason}: line {line} column {column} (char {char}))").format(
+            reason=_(e.msg), line=e.lineno, column=e.colno, char=e.pos
+        )
+        raise error(corrupt.format(what=name, file=shown, why=why)) from None
     except RecursionError:
-        raise error(
-            f"corrupt {what} {shown!r}: not valid JSON (lists or objects nested too deeply)"
-        ) from None
+        why = _("not valid JSON (lists or objects nested too deeply)")
+        raise error(corrupt.format(what=name, file=shown, why=why)) from None
     except ValueError as e:  # a float Python cannot convert, and the like
-        raise error(f"corrupt {what} {shown!r}: not valid JSON ({str(e)[:80]})") from None
+        why = _("not valid JSON ({reason})").format(reason=str(e)[:80])
+        raise error(corrupt.format(what=name, file=shown, why=why)) from None
 
 
 def lock_path(path: str | os.PathLike[str]) -> Path:
@@ -199,13 +255,20 @@ def locked(path: str | os.PathLike[str], *, error: type[FileError] = FileError) 
         lock.acquire()
     except filelock.Timeout:
         raise error(
-            f"cannot write {shown!r}: another program has held its lock "
-            f"({str(lock.lock_file)!r}) for {LOCK_TIMEOUT:g} s; nothing was written"
+            _(
+                "cannot write {file}: another program has held its lock ({lock}) for "
+                "{seconds} s; nothing was written"
+            ).format(
+                file=iso(repr(shown)),
+                lock=iso(repr(str(lock.lock_file))),
+                seconds=f"{LOCK_TIMEOUT:g}",
+            )
         ) from None
     except OSError as e:
         raise error(
-            f"cannot write {shown!r}: cannot create its lock file "
-            f"{str(lock.lock_file)!r}: {_strerror(e)}"
+            _("cannot write {file}: cannot create its lock file {lock}: {reason}").format(
+                file=iso(repr(shown)), lock=iso(repr(str(lock.lock_file))), reason=_strerror(e)
+            )
         ) from None
     try:
         yield
@@ -216,17 +279,23 @@ def locked(path: str | os.PathLike[str], *, error: type[FileError] = FileError) 
 def _check_target(p: Path, shown: str, error: type[FileError]) -> None:
     folder = p.parent
     if not folder.is_dir():
-        raise error(f"cannot write {shown!r}: the folder {str(folder)!r} does not exist")
+        raise error(
+            _("cannot write {file}: the folder {folder} does not exist").format(
+                file=iso(repr(shown)), folder=iso(repr(str(folder)))
+            )
+        )
     if p.is_dir():
-        raise error(f"cannot write {shown!r}: is a directory")
+        raise error(_("cannot write {file}: is a directory").format(file=iso(repr(shown))))
     try:
         mode = p.stat().st_mode
     except FileNotFoundError:
         return
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(p, os.W_OK):
         raise error(
-            f"cannot write {shown!r}: the file is read-only; nothing was changed "
-            "(make it writable, for example with chmod u+w, to update it)"
+            _(
+                "cannot write {file}: the file is read-only; nothing was changed "
+                "(make it writable, for example with {command}, to update it)"
+            ).format(file=iso(repr(shown)), command="chmod u+w")
         )
 
 
@@ -236,7 +305,7 @@ def write(
     *,
     new: bool = False,
     expect: Snapshot | None = None,
-    what: str = "file",
+    what: str = N_("file"),
     error: type[FileError] = FileError,
 ) -> Snapshot:
     """Write ``data`` to ``path`` atomically, under its lock; return the new snapshot.
@@ -251,16 +320,18 @@ def write(
     shown = cut_path(str(path))
     p = Path(path) if new else Path(os.path.realpath(path))
     if new and p.is_dir():
-        raise error(f"cannot write {shown!r}: is a directory")
+        raise error(_("cannot write {file}: is a directory").format(file=iso(repr(shown))))
     if new and (p.exists() or p.is_symlink()):
         target = _dangling(p)
         if target is not None:
             raise error(
-                f"{shown!r} already exists as a symbolic link to {target!r}, which does not "
-                f"exist: a new {what} never replaces a link; create the file there with "
-                f"{target!r} as the file name, or remove the link"
+                _(
+                    "{file} already exists as a symbolic link to {target}, which does not "
+                    "exist: a new {what} never replaces a link; create the file there with "
+                    "{target} as the file name, or remove the link"
+                ).format(file=iso(repr(shown)), target=iso(repr(target)), what=_(what))
             )
-        raise error(f"{shown!r} already exists: a new {what} never overwrites a file")
+        raise error(_taken(shown, what))
     _check_target(p, shown, error)
     with locked(path if not new else p, error=error):
         if expect is not None:
@@ -270,14 +341,26 @@ def write(
                 now = None
             if now != expect:
                 raise error(
-                    f"{shown!r} changed since it was read (another program or window wrote "
-                    "it): nothing was written; read it again and redo the change"
+                    _(
+                        "{file} changed since it was read (another program or window wrote "
+                        "it): nothing was written; read it again and redo the change"
+                    ).format(file=iso(repr(shown)))
                 )
         try:
             _replace(p, data, new=new, shown=shown, what=what, error=error)
         except OSError as e:
-            raise error(f"cannot write {shown!r}: {_strerror(e)}") from None
+            raise error(
+                _("cannot write {file}: {reason}").format(
+                    file=iso(repr(shown)), reason=_strerror(e)
+                )
+            ) from None
     return Snapshot.of(p, data)
+
+
+def _taken(shown: str, what: str) -> str:
+    return _("{file} already exists: a new {what} never overwrites a file").format(
+        file=iso(repr(shown)), what=_(what)
+    )
 
 
 def _replace(
@@ -295,9 +378,7 @@ def _replace(
             mode = p.stat().st_mode & 0o777
         os.chmod(tmp, mode)
         if new:
-            _link_new(
-                tmp, p, f"{shown!r} already exists: a new {what} never overwrites a file", error
-            )
+            _link_new(tmp, p, _taken(shown, what), error)
         else:
             os.replace(tmp, p)
     except BaseException:

@@ -35,9 +35,10 @@ if _STARTING:
     with contextlib.suppress(ValueError, IndexError):  # not the main thread
         signal.signal(signal.SIGINT, _interrupted_at_start)
 
-from ..i18n import _, available_languages, language  # noqa: E402
+from ..i18n import N_, _, available_languages, language  # noqa: E402
+from ..storage import strerror  # noqa: E402
 from . import info, play, records, sheet, simulate  # noqa: E402
-from .base import Parser, Subparsers, UsageError  # noqa: E402
+from .base import Parser, Subparsers, UsageError, argparse_speaks  # noqa: E402
 
 if _STARTING:
     with contextlib.suppress(ValueError):
@@ -58,13 +59,15 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = Parser(prog="block-dominoes", description="Check the rules of Block dominoes.")
+    p = Parser(prog="block-dominoes", description=_("Check the rules of Block dominoes."))
     p.add_argument(
         "--lang",
         metavar="LANG",
         default=None,
-        help=f"language of the output ({', '.join(available_languages())}; default: "
-        "$BLOCK_DOMINOES_LANG, else en); notation, JSON keys and rule ids stay as they are",
+        help=_(
+            "language of the output ({languages}; default: $BLOCK_DOMINOES_LANG, else en); "
+            "notation, JSON keys and rule ids stay as they are"
+        ).format(languages=", ".join(available_languages())),
     )
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser, metavar="COMMAND")
     for register in COMMANDS:
@@ -77,7 +80,8 @@ def _parse(args: list[str]) -> argparse.Namespace:
     if extra:
         # argparse reports unknown words from the top-level parser; name the sub-command.
         prog = getattr(ns, "prog", "block-dominoes")
-        raise UsageError(f"{prog}: unrecognized arguments: {' '.join(extra)[:200]}")
+        said = _("unrecognized arguments: %s") % " ".join(extra)[:200]
+        raise UsageError(f"{prog}: {said}")
     return ns
 
 
@@ -86,11 +90,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     Ctrl-C, or the status a command gives for its verdict (``check``: 1 for a
     broken rule)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    lang = _safe_lang(args)
     try:
-        with language(_safe_lang(args)):  # type errors of the arguments in that language
+        # the arguments' type errors and argparse's own words in that language
+        with language(lang), argparse_speaks():
             ns = _parse(args)
         if sys.stdout is None:  # started with stdout closed (`>&-`): change nothing
-            raise _OutputError("it is closed")
+            raise _OutputError(N_("it is closed"))
         with language(ns.lang):
             text, data, *rest = ns.func(ns)
         if getattr(ns, "json", False):
@@ -105,17 +111,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet_stdout()
         return 0
     except _OutputError as e:
-        print(f"block-dominoes: cannot write the output (standard output): {e}", file=sys.stderr)
+        with language(lang):
+            print(
+                _("block-dominoes: cannot write the output (standard output): {reason}").format(
+                    reason=_(str(e))
+                ),
+                file=sys.stderr,
+            )
         _quiet_stdout()
         return 2
     except KeyboardInterrupt:
-        print("\nblock-dominoes: interrupted", file=sys.stderr)
+        with language(lang):
+            print("\n" + _("block-dominoes: interrupted"), file=sys.stderr)
         return 130
     except RecursionError:
-        print("block-dominoes: error: the input is nested too deeply to read", file=sys.stderr)
+        with language(lang):
+            print(
+                _("block-dominoes: error: the input is nested too deeply to read"), file=sys.stderr
+            )
         return 2
     except (ValueError, OSError) as e:
-        with language(_safe_lang(args)):
+        with language(lang):
             print(
                 _("block-dominoes: error: {message}").format(message=_one_line(e)), file=sys.stderr
             )
@@ -123,11 +139,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # a bug: one line, not a traceback (BLOCK_DOMINOES_DEBUG=1 shows it)
         if os.environ.get("BLOCK_DOMINOES_DEBUG") == "1":
             raise
-        print(
-            f"block-dominoes: internal error ({type(e).__name__}: {_one_line(e)}); "
-            "please report it with the command you ran",
-            file=sys.stderr,
-        )
+        with language(lang):
+            print(
+                _(
+                    "block-dominoes: internal error ({kind}: {error}); "
+                    "please report it with the command you ran"
+                ).format(kind=type(e).__name__, error=_one_line(e)),
+                file=sys.stderr,
+            )
         return 1
     return int(rest[0]) if rest else 0
 
@@ -144,8 +163,7 @@ def _write(text: str) -> None:
     except BrokenPipeError:
         raise
     except OSError as e:
-        why = e.strerror or type(e).__name__
-        raise _OutputError(f"{why[:1].lower() + why[1:]}") from None
+        raise _OutputError(strerror(e)) from None
 
 
 def _quiet_stdout() -> None:

@@ -9,10 +9,12 @@ for a verdict that is not a success but not bad input either (``check``: 1).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 from ..errors import BlockDominoesError
+from ..i18n import N_, _, get_language, ngettext
 from ..inputs import whole
 from ..rules import rules_names
 
@@ -25,6 +27,7 @@ __all__ = [
     "add_common",
     "add_json",
     "add_rules",
+    "argparse_speaks",
     "seed_arg",
     "whole_arg",
 ]
@@ -38,16 +41,68 @@ class UsageError(Exception):
     """Bad command-line words (argparse's complaint), reported in one line."""
 
 
+#: argparse's own sentences (Python 3.11), said in the current language while
+#: :func:`argparse_speaks` is on; the %-placeholders are argparse's.
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+)
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    """argparse's counted sentences (``expected 2 arguments``), in the current language."""
+    if singular == "expected %s argument":
+        return ngettext("expected %s argument", "expected %s arguments", n)
+    return ngettext(singular, plural, n)
+
+
+@contextlib.contextmanager
+def argparse_speaks() -> Iterator[None]:
+    """Let argparse say its sentences (usage errors, help headings) in the current
+    language: argparse looks up each through its module's ``_``/``ngettext``, which
+    are swapped for the engine's while the block runs (English: left alone)."""
+    if get_language() == "en":
+        yield
+        return
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, _argparse_ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors name the (sub-)command and are one line."""
+    """An argument parser whose errors name the (sub-)command and are one line, and
+    whose help texts are said in the current language (marked with ``N_``)."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {' '.join(message.split())}")
 
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        if isinstance(kwargs.get("help"), str):
+            kwargs["help"] = _(kwargs["help"])
+        return super().add_argument(*args, **kwargs)
+
 
 def add_command(sub: Subparsers, name: str, handler: Handler, helptext: str) -> Parser:
     """Add sub-command ``name`` that runs ``handler``; its usage errors name it."""
-    p: Parser = sub.add_parser(name, help=helptext)
+    p: Parser = sub.add_parser(name, help=_(helptext))
     p.set_defaults(func=handler, prog=p.prog)
     return p
 
@@ -57,18 +112,25 @@ def add_rules(p: argparse.ArgumentParser, *, default: str | None = "pagat") -> N
         "--rules",
         default=default,
         metavar="NAME",
-        help=f"ruleset preset (default pagat; one of {', '.join(rules_names())})",
+        help=_("ruleset preset (default pagat; one of {names})").format(
+            names=", ".join(rules_names())
+        ),
     )
 
 
-def add_json(p: argparse.ArgumentParser, helptext: str = "print JSON instead of text") -> None:
-    p.add_argument("--json", action="store_true", help=helptext)
+def add_json(p: argparse.ArgumentParser, helptext: str = N_("print JSON instead of text")) -> None:
+    p.add_argument("--json", action="store_true", help=_(helptext))
 
 
 def add_common(p: argparse.ArgumentParser) -> None:
     """``--rules NAME`` and ``--json``, which every command takes."""
     add_rules(p)
     add_json(p)
+
+
+#: the nouns other command modules pass to :func:`whole_arg` (``play``, ``simulate``),
+#: so :func:`block_dominoes.inputs.whole` can say them in the current language
+WHOLE_NOUNS = (N_("players"), N_("the number of games"), N_("the number of workers"))
 
 
 def whole_arg(what: str, low: int, high: int | None = None, rule: str = "") -> Callable[[str], int]:
@@ -92,4 +154,4 @@ SEED_HELP = "a whole number from 0 to 2**63-1"
 
 def seed_arg(text: str) -> int:
     """The argparse ``type`` of every ``--seed``."""
-    return whole_arg("the deal number (seed)", 0, SEED_MAX)(text)
+    return whole_arg(N_("the deal number (seed)"), 0, SEED_MAX)(text)

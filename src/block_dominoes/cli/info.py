@@ -7,9 +7,10 @@ from pathlib import Path
 
 from ..errors import BlockDominoesError, InvalidPositionError, quoted
 from ..hands import most_tiles, score_hands
-from ..i18n import _, iso, pgettext
+from ..i18n import N_, _, iso, pgettext
 from ..line import Line, parse_placement
 from ..rules import Rules, find_rules, rules_names
+from ..storage import strerror
 from ..strategies import STRATEGIES
 from ..tiles import parse_tiles, set_name, split_tiles
 from .base import Subparsers, add_command, add_common, add_json, add_rules
@@ -51,12 +52,16 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
         from ..render import line_svg
 
         if not a.svg.strip():
-            raise InvalidPositionError("--svg needs a file name to write the diagram to")
+            raise InvalidPositionError(
+                _("{flag} needs a file name to write the diagram to").format(flag="--svg")
+            )
         try:
             Path(a.svg).write_text(line_svg(line), encoding="utf-8")
         except OSError as e:
             raise InvalidPositionError(
-                f"--svg {quoted(a.svg)}: cannot write it: {e.strerror}"
+                _("{flag} {file}: cannot write it: {reason}").format(
+                    flag="--svg", file=iso(quoted(a.svg)), reason=strerror(e, lower=False)
+                )
             ) from None
     return line.describe(), line.to_json()
 
@@ -67,22 +72,30 @@ def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
     hand = parse_tiles(a.hand, max_pip=r.max_pip)
     if not hand:
         raise InvalidPositionError(
-            "--hand is empty: a player with no tiles has gone out and the round is over (R13)"
+            _(
+                "{flag} is empty: a player with no tiles has gone out and the round is over (R13)"
+            ).format(flag="--hand")
         )
     most = max(most_tiles(r, n) for n in r.player_counts)
     if len(hand) > most:
         raise InvalidPositionError(
-            f"--hand has {len(hand)} tiles, but under {r.name!r} a hand holds at most {most} (R3)"
+            _("{flag} has {k} tiles, but under {rules} a hand holds at most {most} (R3)").format(
+                flag="--hand", k=len(hand), rules=repr(r.name), most=most
+            )
         )
     if len(set(hand)) != len(hand):
         dup = next(t for t in hand if hand.count(t) > 1)
         raise InvalidPositionError(
-            f"tile {str(dup)!r} is in the hand twice: each tile is unique (R2)"
+            _("tile {tile} is in the hand twice: each tile is unique (R2)").format(
+                tile=iso(repr(str(dup)))
+            )
         )
     both = [t for t in hand if t in line.tiles]
     if both:
         raise InvalidPositionError(
-            f"tile {str(both[0])!r} is both in the hand and on the line: each tile is unique (R2)"
+            _("tile {tile} is both in the hand and on the line: each tile is unique (R2)").format(
+                tile=iso(repr(str(both[0])))
+            )
         )
     moves: list[dict[str, object]]
     if line.is_empty:
@@ -126,62 +139,88 @@ def cmd_rules(a: argparse.Namespace) -> tuple[str, object]:
     if a.rules is not None:
         r = find_rules(a.rules)
         d = _details(r)
-        sizes = ", ".join(f"{n} players {k} tiles" for n, k in r.hand_sizes)
-        targets = ", ".join(f"{n} players {k}" for n, k in r.targets)
+        sep = pgettext("list of numbers", ", ")
+        sizes = sep.join(_("{n} players {k} tiles").format(n=n, k=k) for n, k in r.hand_sizes)
+        targets = sep.join(_("{n} players {k}").format(n=n, k=k) for n, k in r.targets)
+        yes, no = _("yes"), _("no")
         text = "\n".join(
             [
-                f"{r.name}: {r.description} [source: {r.source}]",
-                f"set: {d['set']}; hands: {sizes}; targets: {targets}",
-                f"first lead: {r.first_lead.value}; next starter: {r.next_starter.value}; "
-                f"blocked scoring: {r.blocked_scoring.value}",
-                f"partnerships: {'yes' if r.partnerships else 'no'}; "
-                f"drawing: {'yes' if r.draw else 'no'}",
+                _preset_line(r),
+                _("set: {set}; hands: {sizes}; targets: {targets}").format(
+                    set=_(set_name(r.max_pip)),
+                    sizes=sizes,
+                    targets=targets,
+                ),
+                _("first lead: {lead}; next starter: {starter}; blocked scoring: {scoring}").format(
+                    lead=r.first_lead.value,
+                    starter=r.next_starter.value,
+                    scoring=r.blocked_scoring.value,
+                ),
+                _("partnerships: {pairs}; drawing: {draw}").format(
+                    pairs=yes if r.partnerships else no, draw=yes if r.draw else no
+                ),
             ]
         )
         return text, d
     presets = [find_rules(n) for n in rules_names()]
-    text = "\n".join(f"{r.name}: {r.description} [source: {r.source}]" for r in presets)
+    text = "\n".join(_preset_line(r) for r in presets)
     return text, [
         {"name": r.name, "description": r.description, "source": r.source} for r in presets
     ]
 
 
+def _preset_line(r: Rules) -> str:
+    return _("{name}: {description} [source: {source}]").format(
+        name=r.name, description=_(r.description), source=_(r.source)
+    )
+
+
 def cmd_strategies(a: argparse.Namespace) -> tuple[str, object]:
     """Every strategy; with ``--rules NAME``, a first line says they all play that preset."""
-    text = "\n".join(f"{s.name}: {s.description}" for s in STRATEGIES.values())
+    text = "\n".join(
+        _("{name}: {description}").format(name=s.name, description=_(s.description))
+        for s in STRATEGIES.values()
+    )
     if a.rules is not None:
         r = find_rules(a.rules)
-        text = f"under {r.name}, every strategy can play ({len(STRATEGIES)}):\n{text}"
+        text = _("under {rules}, every strategy can play ({n}):\n{text}").format(
+            rules=r.name, n=len(STRATEGIES), text=text
+        )
     return text, [s.to_json() for s in STRATEGIES.values()]
 
 
 def register(sub: Subparsers) -> None:
     """Add ``score``, ``line`` and ``legal``."""
-    s = add_command(sub, "score", cmd_score, "score the end of a round from the remaining hands")
-    s.add_argument("hands", nargs="+", metavar="HAND", help="tiles (1-4,0-0), a total (7) or -")
-    add_common(s)
-
-    s = add_command(sub, "line", cmd_line, "place tiles in order and show the line")
-    s.add_argument(
-        "tiles", nargs="+", metavar="TILE", help="3-4, or 3-4@4 to pick the end (not on the lead)"
+    s = add_command(
+        sub, "score", cmd_score, N_("score the end of a round from the remaining hands")
     )
-    s.add_argument("--svg", metavar="FILE", help="also write the diagram as SVG")
+    s.add_argument("hands", nargs="+", metavar="HAND", help=N_("tiles (1-4,0-0), a total (7) or -"))
     add_common(s)
 
-    s = add_command(sub, "legal", cmd_legal, "list the legal moves of a hand on a line")
-    s.add_argument("--line", required=True, metavar="TILES", help="the line, in order of play")
-    s.add_argument("--hand", required=True, metavar="TILES", help="the hand")
+    s = add_command(sub, "line", cmd_line, N_("place tiles in order and show the line"))
+    s.add_argument(
+        "tiles",
+        nargs="+",
+        metavar="TILE",
+        help=N_("3-4, or 3-4@4 to pick the end (not on the lead)"),
+    )
+    s.add_argument("--svg", metavar="FILE", help=N_("also write the diagram as SVG"))
+    add_common(s)
+
+    s = add_command(sub, "legal", cmd_legal, N_("list the legal moves of a hand on a line"))
+    s.add_argument("--line", required=True, metavar="TILES", help=N_("the line, in order of play"))
+    s.add_argument("--hand", required=True, metavar="TILES", help=N_("the hand"))
     add_common(s)
 
 
 def register_lists(sub: Subparsers) -> None:
     """Add ``rules`` and ``strategies``."""
-    s = add_command(sub, "rules", cmd_rules, "list the ruleset presets, or show one (--rules)")
+    s = add_command(sub, "rules", cmd_rules, N_("list the ruleset presets, or show one (--rules)"))
     add_rules(s, default=None)
     add_json(s)
 
     s = add_command(
-        sub, "strategies", cmd_strategies, "list the computer strategies (usable under --rules)"
+        sub, "strategies", cmd_strategies, N_("list the computer strategies (usable under --rules)")
     )
     add_rules(s, default=None)
     add_json(s)

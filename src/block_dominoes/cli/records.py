@@ -28,6 +28,7 @@ from .. import storage
 from ..checker import check_record
 from ..codec import Record, RecordError, dump_json, record_to_json
 from ..errors import FileError, cut_path, quoted
+from ..i18n import N_, _, iso, ngettext
 from ..notation import format_record
 from ..records import load_record
 from ..rules import find_rules
@@ -40,7 +41,11 @@ _FORMS = {".json": "json", ".txt": "text"}
 
 def os_error(name: str, e: OSError) -> RecordError:
     """An OS error as one line naming the file: ``game.txt: cannot read it: Is a directory``."""
-    return RecordError(f"{name}: cannot read it: {e.strerror or type(e).__name__}")
+    return RecordError(
+        _("{file}: cannot read it: {reason}").format(
+            file=name, reason=storage.strerror(e, lower=False)
+        )
+    )
 
 
 def _read(path: str, rules: str | None) -> tuple[Record, str]:
@@ -51,7 +56,9 @@ def _read(path: str, rules: str | None) -> tuple[Record, str]:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise RecordError(
-            f"{name}: cannot read it: a record is text in UTF-8 (save it as UTF-8 and try again)"
+            _(
+                "{file}: cannot read it: a record is text in UTF-8 (save it as UTF-8 and try again)"
+            ).format(file=name)
         ) from None
     except OSError as e:
         raise os_error(name, e) from None
@@ -59,10 +66,15 @@ def _read(path: str, rules: str | None) -> tuple[Record, str]:
     try:
         record = load_record(text, default_rules=rules or "pagat", form=form)
     except RecordError as e:
-        raise RecordError(f"{name}: {e}") from None
+        raise RecordError(_("{file}: {error}").format(file=name, error=e)) from None
     if rules is not None and find_rules(rules).name != record.rules:
         raise RecordError(
-            f"{name}: the record is played under {record.rules!r}, but --rules says {rules!r}"
+            _("{file}: the record is played under {rules}, but {flag} says {given}").format(
+                file=name,
+                rules=repr(record.rules),
+                flag="--rules",
+                given=repr(rules),
+            )
         )
     return record, text
 
@@ -70,7 +82,7 @@ def _read(path: str, rules: str | None) -> tuple[Record, str]:
 def _check_name(path: str) -> None:
     """No name, a name too long, a FIFO or device: one line, before opening it."""
     try:
-        storage.check_name(path, what="record", error=FileError)
+        storage.check_name(path, what=N_("record"), error=FileError)
     except FileError as e:
         raise RecordError(str(e)) from None
 
@@ -92,7 +104,9 @@ def _form_of(out: str, to: str | None, record_text: str) -> str:
     form = _FORMS.get(Path(out).suffix.lower())
     if form is None:
         raise RecordError(
-            f"cannot tell which form to write to {quoted(out)}: name it .json or .txt, or give --to"
+            _(
+                "cannot tell which form to write to {file}: name it {json} or {txt}, or give {flag}"
+            ).format(file=iso(quoted(out)), json=".json", txt=".txt", flag="--to")
         )
     return form
 
@@ -108,13 +122,28 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
         return body.rstrip("\n"), data
     if a.input != "-" and _same_file(a.input, a.output):
         raise RecordError(
-            f"OUT {quoted(a.output)} is the record being read (the same file, or a link to "
-            "it): write the converted record to another file, so the original is kept"
+            _(
+                "OUT {file} is the record being read (the same file, or a link to "
+                "it): write the converted record to another file, so the original is kept"
+            ).format(file=iso(quoted(a.output)))
         )
     # Atomically (temp file, fsync, rename) and never over a read-only file, as sheets.
-    storage.write(a.output, body.encode("utf-8"), what="record", error=FileError)
+    storage.write(a.output, body.encode("utf-8"), what=N_("record"), error=FileError)
     n = len(record.moves)
-    return f"wrote {a.output}: the record in {form} form ({n} move{'' if n == 1 else 's'})", {
+    said = (
+        ngettext(
+            "wrote {file}: the record in json form ({n} move)",
+            "wrote {file}: the record in json form ({n} moves)",
+            n,
+        )
+        if form == "json"
+        else ngettext(
+            "wrote {file}: the record in text form ({n} move)",
+            "wrote {file}: the record in text form ({n} moves)",
+            n,
+        )
+    )
+    return said.format(file=a.output, n=n), {
         "written": a.output,
         "form": form,
         "moves": n,
@@ -140,18 +169,20 @@ def cmd_check(a: argparse.Namespace) -> tuple[str, object, int]:
 def register(sub: Subparsers) -> None:
     """Add ``record convert`` and ``check`` to the ``block-dominoes`` parser."""
     p = add_command(
-        sub, "record", cmd_convert, "convert a game record between JSON and the notation"
+        sub, "record", cmd_convert, N_("convert a game record between JSON and the notation")
     )
     rsub = p.add_subparsers(
         dest="record_command", required=True, parser_class=type(p), metavar="convert"
     )
     c = add_command(
-        rsub, "convert", cmd_convert, "read a record in either form, write it in the other"
+        rsub, "convert", cmd_convert, N_("read a record in either form, write it in the other")
     )
-    c.add_argument("input", metavar="IN", help="a record (.json or notation), or - for stdin")
-    c.add_argument("output", metavar="OUT", help="file to write (.json or .txt), or - for stdout")
+    c.add_argument("input", metavar="IN", help=N_("a record (.json or notation), or - for stdin"))
     c.add_argument(
-        "--to", choices=("json", "text"), help="the form to write (instead of OUT's extension)"
+        "output", metavar="OUT", help=N_("file to write (.json or .txt), or - for stdout")
+    )
+    c.add_argument(
+        "--to", choices=("json", "text"), help=N_("the form to write (instead of OUT's extension)")
     )
     add_common(c)
     c.set_defaults(rules=None)
@@ -160,8 +191,10 @@ def register(sub: Subparsers) -> None:
         sub,
         "check",
         cmd_check,
-        "replay a record and report the first broken rule (exit 1 if there is one)",
+        N_("replay a record and report the first broken rule (exit 1 if there is one)"),
     )
-    k.add_argument("record", metavar="RECORD", help="a record (JSON or notation), or - for stdin")
+    k.add_argument(
+        "record", metavar="RECORD", help=N_("a record (JSON or notation), or - for stdin")
+    )
     add_common(k)
     k.set_defaults(rules=None)

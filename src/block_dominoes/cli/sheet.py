@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 
 from ..errors import InvalidPositionError, quoted
+from ..i18n import N_, _, iso, ngettext
 from ..inputs import MAX_DIGITS
 from ..plot import chart_format, save_sheet_chart
 from ..sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save, update
@@ -27,15 +28,31 @@ def _whole(text: str, what: str, least: int = 0, span: str = "") -> int:
     """A typed whole number; ``least`` is the smallest the message names (seats and
     rounds count from 1, points from 0), ``span`` replaces "from LEAST" when given."""
     body = text.strip()
-    span = span or f"from {least}"
+    span = _(span) if span else _("from {low}").format(low=least)
     if body.isdecimal() and len(body) > MAX_DIGITS:
         raise InvalidPositionError(
-            f"{what} {quoted(text)} is too long: a whole number {span} has at most "
-            f"{MAX_DIGITS} digits (this one has {len(body):,})"
+            _(
+                "{what} {text} is too long: a whole number {span} has at most "
+                "{most} digits (this one has {digits})"
+            ).format(
+                what=_(what),
+                text=iso(quoted(text)),
+                span=span,
+                most=MAX_DIGITS,
+                digits=f"{len(body):,}",
+            )
         )
     if not body.isdecimal():
-        raise InvalidPositionError(f"{what} {quoted(text)} is not a whole number {span}")
+        raise InvalidPositionError(
+            _("{what} {text} is not a whole number {span}").format(
+                what=_(what), text=iso(quoted(text)), span=span
+            )
+        )
     return int(body)
+
+
+_SEAT = N_("claim refused: seat")
+_POINTS = N_("claim refused: points")
 
 
 def _stdin_is_terminal() -> bool:
@@ -49,7 +66,7 @@ def _ask(question: str) -> bool:
     """Ask y/N on the terminal (the prompt goes to stderr); True only for y or yes."""
     print(question, end="", file=sys.stderr, flush=True)
     answer = sys.stdin.readline()
-    return answer.strip().lower() in {"y", "yes"}
+    return answer.strip().lower() in {"y", "yes", _("y"), _("yes")}
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -62,15 +79,19 @@ def _names(text: str | None) -> list[str] | None:
 # -- commands -------------------------------------------------------------------------
 def cmd_new(a: argparse.Namespace) -> tuple[str, object]:
     if not a.file.strip():
-        raise SheetFileError("sheet new needs a file name for the new sheet")
+        raise SheetFileError(
+            _("{command} needs a file name for the new sheet").format(command="sheet new")
+        )
     sheet = Sheet.new(
         a.rules,
-        _whole(a.players, "number of players", span="from 2 to 4 (R1)"),
+        _whole(a.players, N_("number of players"), span=N_("from 2 to 4 (R1)")),
         names=_names(a.names),
-        starter=_whole(a.starter, "starter seat", least=1),
+        starter=_whole(a.starter, N_("starter seat"), least=1),
     )
     save(sheet, a.file, new=True)
-    return f"{sheet.header()}\nsaved to {a.file}", sheet.show_json()
+    return _("{header}\nsaved to {file}").format(
+        header=sheet.header(), file=a.file
+    ), sheet.show_json()
 
 
 def cmd_add(a: argparse.Namespace) -> tuple[str, object]:
@@ -79,52 +100,72 @@ def cmd_add(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def cmd_claim(a: argparse.Namespace) -> tuple[str, object]:
-    seat = _whole(a.seat, "claim refused: seat", least=1)
-    points = _whole(a.points, "claim refused: points")
+    seat = _whole(a.seat, _SEAT, least=1)
+    points = _whole(a.points, _POINTS)
     _, sheet = update(a.file, lambda s: s.add_claim(seat, points))
     return sheet.round_text(sheet.rounds[-1]), sheet.show_json()
 
 
 def cmd_edit(a: argparse.Namespace) -> tuple[str, object]:
-    number = _whole(a.round, "round number", least=1)
+    number = _whole(a.round, N_("round number"), least=1)
     if a.claim is not None and a.hands:
-        raise InvalidPositionError("edit: give either the hands or --claim SEAT POINTS, not both")
+        raise InvalidPositionError(
+            _("edit: give either the hands or {flag}, not both").format(flag="--claim SEAT POINTS")
+        )
     if a.claim is not None:
         entry = Entry.of_claim(
-            _whole(a.claim[0], "claim refused: seat", least=1),
-            _whole(a.claim[1], "claim refused: points"),
+            _whole(a.claim[0], _SEAT, least=1),
+            _whole(a.claim[1], _POINTS),
         )
     elif a.hands:
         entry = Entry.of_hands(a.hands)
     else:
-        raise InvalidPositionError("edit: give the round's hands, or --claim SEAT POINTS")
+        raise InvalidPositionError(
+            _("edit: give the round's hands, or {flag}").format(flag="--claim SEAT POINTS")
+        )
     old, sheet = update(a.file, lambda s: s.edit(number, entry, drop_later=a.drop_later))
     dropped = len(old.entries) - len(sheet.entries)
-    note = f"edited round {number}"
-    if dropped:
-        note += f"; dropped {dropped} later round{'s' if dropped > 1 else ''} (R20)"
+    note = (
+        ngettext(
+            "edited round {number}; dropped {k} later round (R20)",
+            "edited round {number}; dropped {k} later rounds (R20)",
+            dropped,
+        )
+        if dropped
+        else _("edited round {number}")
+    ).format(number=number, k=dropped)
     return f"{note}\n{sheet.describe()}", sheet.show_json()
 
 
 def cmd_undo(a: argparse.Namespace) -> tuple[str, object]:
     old = load(a.file)
     if not old.entries:
-        raise InvalidPositionError("nothing to undo: the sheet has no rounds")
+        raise InvalidPositionError(_("nothing to undo: the sheet has no rounds"))
     last = old.rounds[-1]
     confirm = bool(a.yes)
     if not confirm:
         if not _stdin_is_terminal():
             raise ConfirmationError(
-                f"undo of round {last.number} refused: no terminal to ask for a confirmation; "
-                "add --yes"
+                _(
+                    "undo of round {number} refused: no terminal to ask for a confirmation; "
+                    "add {flag}"
+                ).format(number=last.number, flag="--yes")
             )
-        confirm = _ask(f"undo round {last.number} ({last.explanation})? [y/N] ")
+        confirm = _ask(
+            _("undo round {number} ({explanation})? [y/N] ").format(
+                number=last.number, explanation=last.explanation
+            )
+        )
         if not confirm:
-            raise ConfirmationError(f"undo of round {last.number} cancelled: nothing changed")
+            raise ConfirmationError(
+                _("undo of round {number} cancelled: nothing changed").format(number=last.number)
+            )
     sheet = old.undo(confirm=confirm)
     save(sheet, a.file)
     return (
-        f"undid round {last.number}: {last.explanation}\nnow: {sheet.scores_text()}",
+        _("undid round {number}: {explanation}\nnow: {scores}").format(
+            number=last.number, explanation=last.explanation, scores=sheet.scores_text()
+        ),
         sheet.show_json(),
     )
 
@@ -146,7 +187,10 @@ def cmd_plot(a: argparse.Namespace) -> tuple[str, object]:
         }
         for side in sheet.rules.teams(sheet.players)
     ]
-    return f"chart of {k} round{'' if k == 1 else 's'} written to {a.out}", {
+    said = ngettext(
+        "chart of {k} round written to {file}", "chart of {k} rounds written to {file}", k
+    ).format(k=k, file=a.out)
+    return said, {
         "out": a.out,
         "rounds": len(sheet.rounds),
         "target": sheet.target,
@@ -157,7 +201,8 @@ def cmd_plot(a: argparse.Namespace) -> tuple[str, object]:
 def register(sub_: Subparsers) -> None:
     """Add ``sheet`` and its sub-commands to the ``block-dominoes`` parser."""
     top = sub_.add_parser(
-        "sheet", help="keep a match score sheet: every score explained, impossible entries refused"
+        "sheet",
+        help=N_("keep a match score sheet: every score explained, impossible entries refused"),
     )
     sub = top.add_subparsers(
         dest="sheet_command", required=True, parser_class=type(top), metavar="COMMAND"
@@ -167,42 +212,46 @@ def register(sub_: Subparsers) -> None:
         name: str, func: Callable[[argparse.Namespace], tuple[str, object]], helptext: str
     ) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = add_command(sub, name, func, helptext)
-        p.add_argument("file", metavar="FILE", help="the score sheet (JSON)")
+        p.add_argument("file", metavar="FILE", help=N_("the score sheet (JSON)"))
         return p
 
-    p = add("new", cmd_new, "start a new sheet (never overwrites a file)")
-    p.add_argument("--players", required=True, metavar="N", help="2, 3 or 4 (R1)")
-    p.add_argument("--names", metavar="A,B,...", help="player names, in seat order")
-    p.add_argument("--starter", default="1", metavar="SEAT", help="who won the lot (R5); default 1")
+    p = add("new", cmd_new, N_("start a new sheet (never overwrites a file)"))
+    p.add_argument("--players", required=True, metavar="N", help=N_("2, 3 or 4 (R1)"))
+    p.add_argument("--names", metavar="A,B,...", help=N_("player names, in seat order"))
+    p.add_argument(
+        "--starter", default="1", metavar="SEAT", help=N_("who won the lot (R5); default 1")
+    )
     add_common(p)
 
-    p = add("add", cmd_add, "record a round from the remaining hands")
-    p.add_argument("hands", nargs="+", metavar="HAND", help="tiles (1-4,0-0), a total (7) or -")
-    add_json(p, "print the sheet as JSON")
+    p = add("add", cmd_add, N_("record a round from the remaining hands"))
+    p.add_argument("hands", nargs="+", metavar="HAND", help=N_("tiles (1-4,0-0), a total (7) or -"))
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("claim", cmd_claim, "record a round by its result alone: SEAT scored POINTS")
+    p = add("claim", cmd_claim, N_("record a round by its result alone: SEAT scored POINTS"))
     p.add_argument("seat", metavar="SEAT")
     p.add_argument("points", metavar="POINTS")
-    add_json(p, "print the sheet as JSON")
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("edit", cmd_edit, "correct a past round; every later round is recomputed")
-    p.add_argument("round", metavar="ROUND", help="the round number, from 1")
-    p.add_argument("hands", nargs="*", metavar="HAND", help="the round's remaining hands")
-    p.add_argument("--claim", nargs=2, metavar=("SEAT", "POINTS"), help="a claim instead")
+    p = add("edit", cmd_edit, N_("correct a past round; every later round is recomputed"))
+    p.add_argument("round", metavar="ROUND", help=N_("the round number, from 1"))
+    p.add_argument("hands", nargs="*", metavar="HAND", help=N_("the round's remaining hands"))
+    p.add_argument("--claim", nargs=2, metavar=("SEAT", "POINTS"), help=N_("a claim instead"))
     p.add_argument(
         "--drop-later",
         action="store_true",
-        help="confirm dropping the rounds that would come after the match's new end",
+        help=N_("confirm dropping the rounds that would come after the match's new end"),
     )
-    add_json(p, "print the sheet as JSON")
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("undo", cmd_undo, "remove the last round (asks first)")
-    p.add_argument("--yes", action="store_true", help="confirm without asking")
-    add_json(p, "print the sheet as JSON")
+    p = add("undo", cmd_undo, N_("remove the last round (asks first)"))
+    p.add_argument("--yes", action="store_true", help=N_("confirm without asking"))
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("show", cmd_show, "print the sheet: every round explained, totals, next starter")
-    add_json(p, "print the sheet as JSON")
+    p = add("show", cmd_show, N_("print the sheet: every round explained, totals, next starter"))
+    add_json(p, N_("print the sheet as JSON"))
 
-    p = add("plot", cmd_plot, "draw the scores round by round (matplotlib)")
-    p.add_argument("--out", required=True, metavar="FILE", help="chart file: .png, .svg or .pdf")
-    add_json(p, "print what was written and the plotted series as JSON")
+    p = add("plot", cmd_plot, N_("draw the scores round by round (matplotlib)"))
+    p.add_argument(
+        "--out", required=True, metavar="FILE", help=N_("chart file: .png, .svg or .pdf")
+    )
+    add_json(p, N_("print what was written and the plotted series as JSON"))

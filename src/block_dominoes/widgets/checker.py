@@ -15,7 +15,7 @@ import re
 import ipywidgets as w
 
 from ..checker import Verdict, check_record
-from ..i18n import speaks
+from ..i18n import _, iso, speaks
 from ..records import load_record
 from ..render import state_svg
 from .common import NEEDS_KERNEL, Message, guard
@@ -79,9 +79,10 @@ def verdict_html(
         head = f'<b style="color:#1b7f3b">&#10004; {html.escape(rows[0])}</b>'
     else:
         rule = _link_rules(e.rule, card_url, variants_url)
-        head = (
-            f'<b style="color:#b00020">&#10008; invalid: {html.escape(e.where)} breaks {rule}</b>'
+        said = html.escape(_("invalid: {where} breaks {rule}")).format(
+            where=html.escape(e.where), rule=rule
         )
+        head = f'<b style="color:#b00020">&#10008; {said}</b>'
     body = "".join(f"<div>{_link_rules(r, card_url, variants_url)}</div>" for r in rows[1:])
     return f'<div class="bd-verdict" role="status">{head}{body}</div>'
 
@@ -95,12 +96,24 @@ def replay_view(verdict: Verdict, *, width: int = 560, title: str = "") -> w.VBo
         caption = step.text[0].upper() + step.text[1:]
         if step.error is not None:
             msg = step.error.message
-            caption += f": this breaks {step.error.rule}. {msg[:1].upper()}{msg[1:]}"
+            caption = _("{caption}: this breaks {rule}. {message}").format(
+                caption=caption, rule=step.error.rule, message=f"{msg[:1].upper()}{msg[1:]}"
+            )
         elif step.state.is_over and step.number and verdict.outcome is not None:
-            caption += f". The round is over: {verdict.outcome.explanation}"
+            caption = _("{caption}. The round is over: {explanation}").format(
+                caption=caption, explanation=verdict.outcome.explanation
+            )
         frames.append(Frame(caption, state_svg(step.state, width=width, caption=caption)))
     if not frames:
-        return w.VBox([w.HTML("<i>Nothing to replay: the deal itself breaks a rule.</i>")])
+        return w.VBox(
+            [
+                w.HTML(
+                    "<i>{}</i>".format(
+                        html.escape(_("Nothing to replay: the deal itself breaks a rule."))
+                    )
+                )
+            ]
+        )
     view = StepThrough(frames, title=title)
     last = len(frames) - 1
     view.player.value = view.slider.value = view.stack.selected_index = last
@@ -129,8 +142,8 @@ def record_checker(
         layout=w.Layout(width="auto", align_self="stretch"),
         description="",
     )
-    upload = w.FileUpload(accept=".json,.txt", multiple=False, description="Load a file")
-    button = w.Button(description="Check", button_style="primary", icon="check")
+    upload = w.FileUpload(accept=".json,.txt", multiple=False, description=_("Load a file"))
+    button = w.Button(description=_("Check"), button_style="primary", icon="check")
     message = Message()
     verdict_box = w.HTML()
     replay_box = w.VBox()
@@ -140,7 +153,9 @@ def record_checker(
             verdict = check_record(load_record(source))
         except ValueError:
             # An unreadable record has no verdict: never leave the last one beside it.
-            verdict_box.value = "<p><i>No verdict: the record above could not be read.</i></p>"
+            verdict_box.value = "<p><i>{}</i></p>".format(
+                html.escape(_("No verdict: the record above could not be read."))
+            )
             replay_box.children = ()
             raise
         view = replay_view(verdict, width=width)
@@ -158,12 +173,15 @@ def record_checker(
         if not files:
             return
         item = files[0] if isinstance(files, tuple | list) else next(iter(files.values()))  # type: ignore[attr-defined]
-        name = str(item.get("name", "the file"))
+        name = str(item.get("name", _("the file")))
         try:
             content = bytes(item["content"]).decode("utf-8-sig")  # a BOM from Notepad is fine
         except UnicodeDecodeError:
             raise ValueError(
-                f"cannot read {name!r}: a record is text in UTF-8 (save it as UTF-8 and load it again)"
+                _(
+                    "cannot read {file}: a record is text in UTF-8 (save it as UTF-8 and load it "
+                    "again)"
+                ).format(file=iso(repr(name)))
             ) from None
         show(content)
         text.value = content
@@ -171,7 +189,11 @@ def record_checker(
     button.on_click(on_check)
     upload.observe(on_upload, names="value")
     on_check()
-    head = w.HTML("<b>Paste a record (JSON or the notation), or load a file, then Check.</b>")
+    head = w.HTML(
+        "<b>{}</b>".format(
+            html.escape(_("Paste a record (JSON or the notation), or load a file, then Check."))
+        )
+    )
     buttons = w.HBox([button, upload], layout=w.Layout(flex_flow="row wrap"))
     # The replay below works in a static page; the form does not: the static site
     # greys out these three (one note above them) and leaves the replay alone.

@@ -10,24 +10,39 @@ changes when the engine accepted the change.
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as w
 
+from ..claims import display_name
 from ..errors import MissingDependencyError
-from ..i18n import speaks
+from ..i18n import N_, _, get_language, iso, language, ngettext, speaks
 from ..plot import sheet_figure
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
-from ..tiles import count
 from .common import NEEDS_KERNEL, Message, fit_width, guard, row_wrap, shown
 
 __all__ = ["ScoreSheet", "score_sheet"]
 
-NEW_ROUND = "a new round"
+NEW_ROUND = N_("a new round")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _own_language(fn: F) -> F:
+    """Run a method in the language the widget was made in (a click comes later,
+    outside the ``lang=`` block of :func:`score_sheet`)."""
+
+    @functools.wraps(fn)
+    def inner(self: ScoreSheet, *args: Any, **kwargs: Any) -> Any:
+        with language(self._lang):
+            return fn(self, *args, **kwargs)
+
+    return inner  # type: ignore[return-value]
 
 
 def _chart_png(sheet: Sheet) -> bytes:
@@ -58,6 +73,7 @@ class ScoreSheet(w.VBox):
         rounds: Sequence[Sequence[str] | tuple[int, int]] = (),
         path: str = "match.json",
     ) -> None:
+        self._lang = get_language()
         sheet = Sheet.new(rules, players, names=names, starter=starter)
         for r in rounds:
             sheet = sheet.add(_entry(r))
@@ -67,21 +83,29 @@ class ScoreSheet(w.VBox):
         self._chart_key: object = None
 
         # set-up
-        self.players = w.Dropdown(options=[2, 3, 4], value=players, description="Players")
+        self.players = w.Dropdown(options=[2, 3, 4], value=players, description=_("Players"))
         self.ruleset = w.Dropdown(
-            options=list(rules_names()), value=find_rules(rules).name, description="Rules"
+            options=list(rules_names()), value=find_rules(rules).name, description=_("Rules")
         )
         self.names = w.Text(
-            value=",".join(sheet.names), description="Names", placeholder="Ann,Ben,Cem"
+            value=",".join(sheet.names), description=_("Names"), placeholder="Ann,Ben,Cem"
         )
         self.starter = w.BoundedIntText(
-            value=starter, min=1, max=4, description="Lot winner", tooltip="seat that starts (R5)"
+            value=starter,
+            min=1,
+            max=4,
+            description=_("Lot winner"),
+            tooltip=_("seat that starts (R5)"),
         )
-        self.new_button = w.Button(description="Start a new sheet", icon="file", layout=fit_width())
-        self.new_button.on_click(lambda _: self.start())
+        self.new_button = w.Button(
+            description=_("Start a new sheet"), icon="file", layout=fit_width()
+        )
+        self.new_button.on_click(lambda _b: self.start())
         setup = w.VBox(
             [
-                w.HTML("<b>Set up</b>: players in seat order; the lot winner starts round 1 (R5)."),
+                w.HTML(
+                    _("<b>Set up</b>: players in seat order; the lot winner starts round 1 (R5).")
+                ),
                 w.HBox([self.players, self.ruleset], layout=row_wrap()),
                 w.HBox([self.names, self.starter], layout=row_wrap()),
                 self.new_button,
@@ -89,28 +113,40 @@ class ScoreSheet(w.VBox):
         )
 
         # entry
-        self.round_choice = w.Dropdown(description="Record")
-        self.mode = w.ToggleButtons(options=["hands", "claim"], value="hands", description="As")
-        self.hands = [
-            w.Text(description=f"Player {i + 1}", placeholder="1-4,0-0 or 7 or -") for i in range(4)
-        ]
-        self.claim_seat = w.BoundedIntText(value=1, min=1, max=4, description="Seat")
-        self.claim_points = w.Text(value="", description="scored", placeholder="points")
-        self.drop_later = w.Checkbox(
-            value=False, description="drop later rounds if the edit ends the match (R20)"
+        self.round_choice = w.Dropdown(description=_("Record"))
+        self.mode = w.ToggleButtons(
+            options=[(_("hands"), "hands"), (_("claim"), "claim")],
+            value="hands",
+            description=_("As"),
         )
-        self.record_button = w.Button(description="Record", button_style="primary", icon="check")
-        self.record_button.on_click(lambda _: self.record())
+        self.hands = [
+            w.Text(
+                description=_("Player {seat}").format(seat=i + 1),
+                placeholder=_("{tiles} or {total} or {out}").format(
+                    tiles="1-4,0-0", total="7", out="-"
+                ),
+            )
+            for i in range(4)
+        ]
+        self.claim_seat = w.BoundedIntText(value=1, min=1, max=4, description=_("Seat"))
+        self.claim_points = w.Text(value="", description=_("scored"), placeholder=_("points"))
+        self.drop_later = w.Checkbox(
+            value=False, description=_("drop later rounds if the edit ends the match (R20)")
+        )
+        self.record_button = w.Button(description=_("Record"), button_style="primary", icon="check")
+        self.record_button.on_click(lambda _b: self.record())
         self.hands_box = w.VBox(self.hands)
         self.claim_box = w.HBox([self.claim_seat, self.claim_points], layout=row_wrap())
-        self.mode.observe(lambda _: self._show_mode(), names="value")
-        self.round_choice.observe(lambda _: self._fill_from_round(), names="value")
+        self.mode.observe(lambda _b: self._show_mode(), names="value")
+        self.round_choice.observe(lambda _b: self._fill_from_round(), names="value")
         entry = w.VBox(
             [
                 w.HTML(
-                    "<b>Each round</b>: the hands left (tiles <code>1-4,0-0</code>, a pip total "
-                    "<code>7</code>, or <code>-</code> for who went out), or a claim: "
-                    "seat S scored P."
+                    _(
+                        "<b>Each round</b>: the hands left (tiles <code>1-4,0-0</code>, a pip total "
+                        "<code>7</code>, or <code>-</code> for who went out), or a claim: "
+                        "seat S scored P."
+                    )
                 ),
                 self.round_choice,
                 self.mode,
@@ -122,22 +158,22 @@ class ScoreSheet(w.VBox):
         )
 
         # undo with a second, confirming click
-        self.undo_button = w.Button(description="Undo last round", icon="undo")
-        self.confirm_button = w.Button(description="Yes, undo it", button_style="danger")
-        self.cancel_button = w.Button(description="Keep it")
+        self.undo_button = w.Button(description=_("Undo last round"), icon="undo")
+        self.confirm_button = w.Button(description=_("Yes, undo it"), button_style="danger")
+        self.cancel_button = w.Button(description=_("Keep it"))
         self.confirm_box = w.HBox([self.confirm_button, self.cancel_button])
         self._pending: Callable[[], None] | None = None
-        self._kept = "nothing changed"
-        self.undo_button.on_click(lambda _: self.ask_undo())
-        self.confirm_button.on_click(lambda _: self.confirm_undo())
-        self.cancel_button.on_click(lambda _: self.cancel_undo())
+        self._kept = _("nothing changed")
+        self.undo_button.on_click(lambda _b: self.ask_undo())
+        self.confirm_button.on_click(lambda _b: self.confirm_undo())
+        self.cancel_button.on_click(lambda _b: self.cancel_undo())
 
         # save and load
-        self.path = w.Text(value=path, description="File")
-        self.save_button = w.Button(description="Save", icon="save")
-        self.load_button = w.Button(description="Load", icon="folder-open")
-        self.save_button.on_click(lambda _: self.save())
-        self.load_button.on_click(lambda _: self.load())
+        self.path = w.Text(value=path, description=_("File"))
+        self.save_button = w.Button(description=_("Save"), icon="save")
+        self.load_button = w.Button(description=_("Load"), icon="folder-open")
+        self.save_button.on_click(lambda _b: self.save())
+        self.load_button.on_click(lambda _b: self.load())
 
         # the sheet itself
         self.rounds_view = w.HTML()
@@ -164,11 +200,13 @@ class ScoreSheet(w.VBox):
         return f"ScoreSheet({self.sheet.players} players, {len(self.sheet.rounds)} rounds)"
 
     # -- callbacks ---------------------------------------------------------------
+    @_own_language
     def start(self) -> None:
         """Start a new, empty sheet from the set-up form (asking first if the
         current sheet has rounds: they would be lost)."""
-        self._replace("start a new sheet", self._start)
+        self._replace(_("start a new sheet"), self._start)
 
+    @_own_language
     def _start(self) -> None:
         @guard(self.message)
         def run() -> None:
@@ -177,10 +215,11 @@ class ScoreSheet(w.VBox):
             sheet = Sheet.new(
                 self.ruleset.value, self.players.value, names=names, starter=self.starter.value
             )
-            self._set(sheet, f"new sheet: {sheet.header()}")
+            self._set(sheet, _("new sheet: {header}").format(header=sheet.header()))
 
         run()
 
+    @_own_language
     def record(self) -> None:
         """Record the entry form as a new round, or as a correction of the chosen round."""
 
@@ -193,21 +232,30 @@ class ScoreSheet(w.VBox):
                 text = self.claim_points.value.strip()
                 if not text.isdecimal():
                     raise ValueError(
-                        f"claim refused: points {self.claim_points.value!r} are not a whole "
-                        "number from 0 (R18)"
+                        _(
+                            "claim refused: points {points} are not a whole number from 0 (R18)"
+                        ).format(points=iso(repr(self.claim_points.value)))
                     )
                 entry = Entry.of_claim(self.claim_seat.value, int(text))
             choice = self.round_choice.value
-            if choice == NEW_ROUND:
+            if choice == _(NEW_ROUND):
                 sheet = self.sheet.add(entry)
-                done = f"round {len(sheet.rounds)} recorded"
+                done = _("round {number} recorded").format(number=len(sheet.rounds))
             else:
                 k = int(choice)
                 sheet = self.sheet.edit(k, entry, drop_later=self.drop_later.value)
                 dropped = len(self.sheet.rounds) - len(sheet.rounds)
-                done = f"round {k} corrected; every later round recomputed"
-                if dropped:
-                    done += f"; {dropped} later round{'s' if dropped > 1 else ''} dropped (R20)"
+                done = (
+                    ngettext(
+                        "round {number} corrected; every later round recomputed; {k} later "
+                        "round dropped (R20)",
+                        "round {number} corrected; every later round recomputed; {k} later "
+                        "rounds dropped (R20)",
+                        dropped,
+                    )
+                    if dropped
+                    else _("round {number} corrected; every later round recomputed")
+                ).format(number=k, k=dropped)
             self._set(sheet, done)
             for b in self.hands:
                 b.value = ""
@@ -221,7 +269,7 @@ class ScoreSheet(w.VBox):
         self._pending = action
         self._kept = kept
         self.confirm_button.description = yes
-        self.message.ok(f"{question}? confirm or keep it")
+        self.message.ok(_("{question}? confirm or keep it").format(question=question))
         self.confirm_box.layout.display = shown(True)
 
     def _replace(self, what: str, action: Callable[[], None]) -> None:
@@ -230,50 +278,60 @@ class ScoreSheet(w.VBox):
             action()
             return
         self._ask(
-            f"{what} and lose the {n} round{'s' if n > 1 else ''} on this sheet "
-            "(save it first to keep them)",
+            ngettext(
+                "{what} and lose the {n} round on this sheet (save it first to keep them)",
+                "{what} and lose the {n} rounds on this sheet (save it first to keep them)",
+                n,
+            ).format(what=what, n=n),
             action,
-            "Yes, replace it",
-            "the sheet is kept as it is",
+            _("Yes, replace it"),
+            _("the sheet is kept as it is"),
         )
 
+    @_own_language
     def ask_undo(self) -> None:
         """First click: ask for a confirmation (nothing changes yet)."""
         if not self.sheet.rounds:
-            self.message.error("nothing to undo: the sheet has no rounds")
+            self.message.error(_("nothing to undo: the sheet has no rounds"))
             return
         last = self.sheet.rounds[-1]
         self._ask(
-            f"undo round {last.number} ({last.explanation})",
+            _("undo round {number} ({explanation})").format(
+                number=last.number, explanation=last.explanation
+            ),
             self._undo,
-            "Yes, undo it",
-            "nothing undone",
+            _("Yes, undo it"),
+            _("nothing undone"),
         )
 
+    @_own_language
     def _undo(self) -> None:
         @guard(self.message)
         def run() -> None:
             k = len(self.sheet.rounds)
             sheet = self.sheet.undo(confirm=True)
-            self._set(sheet, f"round {k} undone")
+            self._set(sheet, _("round {number} undone").format(number=k))
 
         run()
 
+    @_own_language
     def confirm_undo(self) -> None:
         """Second click: carry out what was asked (undo, or replacing the sheet)."""
         action, self._pending = self._pending, None
         self.confirm_box.layout.display = "none"
         if action is None:
-            self.message.error("nothing to confirm")
+            self.message.error(_("nothing to confirm"))
             return
         action()
 
+    @_own_language
     def cancel_undo(self) -> None:
         """Keep everything as it is."""
         self._pending = None
         self.confirm_box.layout.display = "none"
         self.message.ok(self._kept)
 
+    @_own_language
     def save(self) -> None:
         """Write the sheet to the file in ``path`` (atomically). A file there that is
         not a score sheet is never overwritten."""
@@ -282,30 +340,43 @@ class ScoreSheet(w.VBox):
         def run() -> None:
             path = self.path.value.strip()
             if not path:
-                raise ValueError("give a file name to save to")
+                raise ValueError(_("give a file name to save to"))
             new = True
             try:
                 load(path)
                 new = False  # an existing score sheet may be replaced by this one
             except SheetFileError as e:
-                if "no score sheet at" not in str(e):
-                    raise SheetFileError(f"{e}; it was not overwritten") from None
+                if e.reason != "missing":
+                    raise SheetFileError(
+                        _("{error}; it was not overwritten").format(error=e)
+                    ) from None
             save(self.sheet, path, new=new)
-            self.message.ok(f"saved {count(len(self.sheet.rounds), 'round')} to {path}")
+            k = len(self.sheet.rounds)
+            self.message.ok(
+                ngettext("saved {k} round to {file}", "saved {k} rounds to {file}", k).format(
+                    k=k, file=path
+                )
+            )
 
         run()
 
+    @_own_language
     def load(self) -> None:
         """Replace the sheet by the one in the file in ``path`` (asking first if the
         current sheet has rounds)."""
-        self._replace(f"load {self.path.value.strip()!r}", self._load)
+        self._replace(_("load {file}").format(file=iso(repr(self.path.value.strip()))), self._load)
 
+    @_own_language
     def _load(self) -> None:
         @guard(self.message)
         def run() -> None:
             sheet = load(self.path.value.strip())
+            k = len(sheet.rounds)
             self._set(
-                sheet, f"loaded {count(len(sheet.rounds), 'round')} from {self.path.value.strip()}"
+                sheet,
+                ngettext("loaded {k} round from {file}", "loaded {k} rounds from {file}", k).format(
+                    k=k, file=self.path.value.strip()
+                ),
             )
             self.players.value = sheet.players
             self.ruleset.value = sheet.rules.name
@@ -321,16 +392,18 @@ class ScoreSheet(w.VBox):
         self.refresh()
         self.message.ok(done)
 
+    @_own_language
     def _show_mode(self) -> None:
         claim = self.mode.value == "claim"
         self.hands_box.layout.display = shown(not claim)
         self.claim_box.layout.display = shown(claim)
 
+    @_own_language
     def _fill_from_round(self) -> None:
         choice = self.round_choice.value
-        editing = choice not in (None, NEW_ROUND)
+        editing = choice not in (None, _(NEW_ROUND))
         self.drop_later.layout.display = shown(editing)
-        self.record_button.description = "Correct round" if editing else "Record"
+        self.record_button.description = _("Correct round") if editing else _("Record")
         if not editing:
             return
         entry = self.sheet.entries[int(choice) - 1]
@@ -343,17 +416,20 @@ class ScoreSheet(w.VBox):
             for box, h in zip(self.hands, entry.hands or (), strict=False):
                 box.value = h
 
+    @_own_language
     def refresh(self) -> None:
         """Redraw everything from ``sheet``."""
         s = self.sheet
         n = s.players
         for i, box in enumerate(self.hands):
-            box.description = s.names[i] if i < n else f"Player {i + 1}"
+            box.description = (
+                display_name(s.names[i], i + 1) if i < n else _("Player {seat}").format(seat=i + 1)
+            )
             box.layout.display = shown(i < n)
         self.claim_seat.max = n
-        options = [NEW_ROUND, *[str(r.number) for r in s.rounds]]
+        options = [_(NEW_ROUND), *[str(r.number) for r in s.rounds]]
         self.round_choice.options = options
-        self.round_choice.value = NEW_ROUND
+        self.round_choice.value = _(NEW_ROUND)
         self.record_button.disabled = False
         self.undo_button.disabled = not s.rounds
         self.confirm_box.layout.display = "none"
@@ -369,40 +445,61 @@ class ScoreSheet(w.VBox):
 
     def _totals_html(self) -> str:
         s = self.sheet
-        head = "".join(f"<th>{html.escape(x)}</th>" for x in s.names)
+        names = [display_name(x, i) for i, x in enumerate(s.names, start=1)]
+        head = "".join(f"<th>{html.escape(x)}</th>" for x in names)
         rows = "".join(
             f"<tr><td>{r.number}</td>"
             + "".join(f"<td>{v}</td>" for v in r.scores)
-            + f"<td>{'' if r.next_starter is None else html.escape(s.names[r.next_starter - 1])}"
+            + f"<td>{'' if r.next_starter is None else html.escape(names[r.next_starter - 1])}"
             "</td></tr>"
             for r in s.rounds
         )
         if s.result is None:
             ns = s.next_starter
             assert ns is not None
-            status = (
-                f"{html.escape(s.label(ns))} starts round {len(s.rounds) + 1}; "
-                f"target {s.target} (R20)"
+            status = html.escape(
+                _("{who} starts round {number}; target {target} (R20)").format(
+                    who=s.label(ns), number=len(s.rounds) + 1, target=s.target
+                )
             )
         else:
-            status = f"Match over: {html.escape(s.describe_result())}"
+            status = html.escape(_("Match over: {result}").format(result=s.describe_result()))
         return (
-            "<table class='bd-sheet'><tr><th>after round</th>"
-            f"{head}<th>next starter</th></tr>{rows}"
-            f"<tr><th>total</th>{''.join(f'<th>{v}</th>' for v in s.scores)}<th></th></tr>"
-            f"</table><p class='bd-status'><b>{status}</b></p>"
+            "<table class='bd-sheet'><tr><th>{after}</th>"
+            "{head}<th>{next}</th></tr>{rows}"
+            "<tr><th>{total}</th>{scores}<th></th></tr>"
+            "</table><p class='bd-status'><b>{status}</b></p>"
+        ).format(
+            after=html.escape(_("after round")),
+            head=head,
+            next=html.escape(_("next starter")),
+            rows=rows,
+            total=html.escape(_("total")),
+            scores="".join(f"<th>{v}</th>" for v in s.scores),
+            status=status,
         )
 
     def _rounds_html(self) -> str:
         s = self.sheet
         items = []
         for r in s.rounds:
-            extra = "".join(f"<li>possible: {html.escape(i.text)}</li>" for i in r.interpretations)
-            items.append(
-                f"<li><b>Round {r.number}</b> ({html.escape(s.label(r.starter))} started): "
-                f"{html.escape(r.explanation)}{f'<ul>{extra}</ul>' if extra else ''}</li>"
+            extra = "".join(
+                "<li>{}</li>".format(html.escape(_("possible: {text}").format(text=i.text)))
+                for i in r.interpretations
             )
-        return f"<ol class='bd-rounds'>{''.join(items)}</ol>" if items else "<p>No rounds yet.</p>"
+            said = html.escape(_("({who} started): {explanation}")).format(
+                who=html.escape(s.label(r.starter)), explanation=html.escape(r.explanation)
+            )
+            items.append(
+                "<li><b>{round}</b> {said}{extra}</li>".format(
+                    round=html.escape(_("Round {number}").format(number=r.number)),
+                    said=said,
+                    extra=f"<ul>{extra}</ul>" if extra else "",
+                )
+            )
+        if not items:
+            return "<p>{}</p>".format(html.escape(_("No rounds yet.")))
+        return f"<ol class='bd-rounds'>{''.join(items)}</ol>"
 
 
 def _entry(r: Sequence[str] | tuple[int, int]) -> Entry:
