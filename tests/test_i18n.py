@@ -410,3 +410,19 @@ def test_myst_extractor_reads_code_cells_only_with_their_md_line_numbers() -> No
         (line, msg) for line, _f, msg, _c in extract(io.BytesIO(text.encode()), keywords, [], {})
     ]
     assert found == [(8, "Where can {tile} go?"), (12, ("{n} tile", "{n} tiles", None))]
+
+
+def test_a_position_and_its_moves_read_in_arabic_and_stay_notation_in_english() -> None:
+    """describe() and describe_move() are str() in English, and Arabic with isolated
+    tiles in Arabic; str() itself (the notation the parser reads) never changes."""
+    from block_dominoes import Pass, RoundState, describe_move
+
+    state = RoundState.new("pagat", ["1-4,1-6", "4-6,2-3"], starter=1).play("1-4")
+    moves = [*state.legal_moves(), Pass()]
+    assert state.describe() == str(state)
+    assert [describe_move(m) for m in moves] == [str(m) for m in moves]
+    with language("ar"):
+        text = " ".join([state.describe(), *(describe_move(m) for m in moves)])
+        assert str(state).startswith("line: ") and str(moves[-1]) == "pass"
+    assert re.findall(r"[A-Za-z]{2,}", text) == []
+    assert text.count(FSI) == len(TILE.findall(text)) == text.count(PDI)

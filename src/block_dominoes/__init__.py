@@ -18,7 +18,7 @@ from .errors import (
 from .hands import score_hands
 from .line import Line
 from .match import Match
-from .round import Draw, Pass, Play, RoundState
+from .round import Draw, Pass, Play, RoundState, describe_move
 from .rules import PRESETS, Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
 from .tiles import Tile, full_set, parse_tiles
@@ -43,6 +43,7 @@ __all__ = [
     "Rules",
     "Tile",
     "UnknownRulesError",
+    "describe_move",
     "find_rules",
     "full_set",
     "parse_tiles",

@@ -25,13 +25,22 @@ from .errors import (
     InvalidTileError,
     quoted,
 )
-from .i18n import _, iso
+from .i18n import _, iso, pgettext
 from .line import Line
 from .rules import Rules, find_rules
 from .scoring import Outcome, score_round
 from .tiles import Tile, full_set, parse_placement, parse_tiles, pips
 
-__all__ = ["Draw", "Move", "Pass", "Play", "RoundState", "check_hands", "parse_move"]
+__all__ = [
+    "Draw",
+    "Move",
+    "Pass",
+    "Play",
+    "RoundState",
+    "check_hands",
+    "describe_move",
+    "parse_move",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +76,24 @@ class Draw:
 
 
 Move = Play | Pass | Draw
+
+
+def describe_move(move: Move) -> str:
+    """A move as a person reads it, in the current language: ``str(move)`` in English
+    (``[4|6] on 4``, ``pass``, ``draw [1|2]``), its tile isolated in a right-to-left one.
+    For display only: the parser reads ``str(move)``, never this.
+
+    >>> describe_move(Play(Tile.parse('4-6'), 4)), describe_move(Pass())
+    ('[4|6] on 4', 'pass')
+    """
+    if isinstance(move, Play):
+        if move.end is None:
+            return iso(move.tile)
+        return _("{tile} on {end}").format(tile=iso(move.tile), end=move.end)
+    if isinstance(move, Draw):
+        return _("draw {tile}").format(tile=iso(move.tile))
+    return pgettext("a move", "pass")
+
 
 _PASS_WORDS = frozenset({"pass", "passes", "passed"})
 _DRAW_RE = re.compile(r"^draws?\s+(?P<tile>.*)$", re.IGNORECASE)
@@ -451,6 +478,18 @@ class RoundState:
             for s, h in enumerate(self.hands, start=1)
         )
         return f"line: {self.line or '(empty)'}; {hands}; to play: player {self.current_player}"
+
+    def describe(self) -> str:
+        """The position as a person reads it, in the current language (``str(self)`` in
+        English, where it is also the debugging text)."""
+        hands = pgettext("list of hands", "; ").join(
+            _("player {seat}: {tiles}").format(seat=s, tiles=" ".join(iso(t) for t in h) or "-")
+            for s, h in enumerate(self.hands, start=1)
+        )
+        line = " ".join(iso(link.tile) for link in self.line.chain)
+        return _("line: {line}; {hands}; to play: player {seat}").format(
+            line=line or _("(empty)"), hands=hands, seat=self.current_player
+        )
 
     def _repr_svg_(self) -> str:
         from .render import state_svg

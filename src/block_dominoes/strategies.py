@@ -24,7 +24,7 @@ from .errors import BlockDominoesError, IllegalMoveError, quoted
 from .expert import SAMPLES, Verdict, verdict
 from .i18n import N_, _, iso, ngettext, pgettext
 from .knowledge import Knowledge, knowledge, sample_hidden
-from .round import Draw, Move, Pass, Play, RoundState
+from .round import Draw, Move, Pass, Play, RoundState, describe_move
 from .tiles import Tile
 
 __all__ = [
@@ -35,27 +35,9 @@ __all__ = [
     "find_strategy",
     "hint",
     "knowledge",
-    "move_words",
     "names_words",
     "sample_hidden",
 ]
-
-
-def move_words(move: Move) -> str:
-    """A move as a person reads it, in the current language: ``str(move)`` in English
-    (``[4|6] on 4``, ``pass``, ``draw [1|2]``), its tile isolated in a right-to-left one.
-    For display only: the parser reads ``str(move)``, never this.
-
-    >>> move_words(Play(Tile.parse('4-6'), 4))
-    '[4|6] on 4'
-    """
-    if isinstance(move, Play):
-        if move.end is None:
-            return iso(move.tile)
-        return _("{tile} on {end}").format(tile=iso(move.tile), end=move.end)
-    if isinstance(move, Draw):
-        return _("draw {tile}").format(tile=iso(move.tile))
-    return pgettext("a move", "pass")
 
 
 def ends_words(values: Sequence[int]) -> str:
@@ -112,7 +94,7 @@ def _only(state: RoundState) -> Choice | None:
                 else:
                     why = _("leads {tile}: the first lead is the heaviest tile (no double) (V2)")
                 return Choice(m, why.format(tile=iso(m.tile)))
-            return Choice(m, _("plays {move}: its only legal move").format(move=move_words(m)))
+            return Choice(m, _("plays {move}: its only legal move").format(move=describe_move(m)))
         if isinstance(m, Draw):
             return Choice(m, _("draws {tile}: no tile fits (V6)").format(tile=iso(m.tile)))
         if state.rules.draw:
@@ -133,7 +115,7 @@ def choose_random(state: RoundState, rng: random.Random) -> Choice:
         "plays {move}: chosen at random among {n} legal moves",
         len(moves),
     )
-    return Choice(m, why.format(move=move_words(m), n=len(moves)))
+    return Choice(m, why.format(move=describe_move(m), n=len(moves)))
 
 
 def choose_heavy(state: RoundState, rng: random.Random) -> Choice:
@@ -149,7 +131,7 @@ def choose_heavy(state: RoundState, rng: random.Random) -> Choice:
         "plays {move}: its heaviest playable tile ({n} pips)",
         best.tile.pips,
     )
-    return Choice(best, why.format(move=move_words(best), n=best.tile.pips))
+    return Choice(best, why.format(move=describe_move(best), n=best.tile.pips))
 
 
 def _after(k: Knowledge, m: Play) -> tuple[int, int]:
@@ -195,7 +177,7 @@ def _keep_numbers(k: Knowledge) -> tuple[Play, str]:
             "(keep playing the number you hold most of)",
             left,
         )
-    return m, why.format(move=move_words(m), v=v, n=left)
+    return m, why.format(move=describe_move(m), v=v, n=left)
 
 
 def choose_keep_numbers(state: RoundState, rng: random.Random) -> Choice:
@@ -234,7 +216,7 @@ def _blocker(k: Knowledge) -> tuple[Play, str, int]:
             "its heaviest tile ({n} pips)",
             m.tile.pips,
         )
-        return m, why.format(move=move_words(m), n=m.tile.pips), 0
+        return m, why.format(move=describe_move(m), n=m.tile.pips), 0
     parts = []
     for v in sorted(set(ends)):
         who = [s for s in opponents if v in k.lacks[s - 1]]
@@ -247,7 +229,11 @@ def _blocker(k: Knowledge) -> tuple[Play, str, int]:
         "so the next turns may be blocked"
     )
     reasons = pgettext("list of reasons", "; ").join(parts)
-    return m, why.format(move=move_words(m), first=ends[0], second=ends[1], reasons=reasons), key[0]
+    return (
+        m,
+        why.format(move=describe_move(m), first=ends[0], second=ends[1], reasons=reasons),
+        key[0],
+    )
 
 
 def choose_blocker(state: RoundState, rng: random.Random) -> Choice:
@@ -271,7 +257,7 @@ def _random_play(state: RoundState, rng: random.Random, why: str) -> Choice:
     return Choice(
         m,
         _("plays {move}: {why}, so any legal move ({n}), at random").format(
-            move=move_words(m), why=why, n=len(moves)
+            move=describe_move(m), why=why, n=len(moves)
         ),
     )
 
@@ -312,7 +298,7 @@ def _keep_four(k: Knowledge) -> tuple[Play, str] | None:
             "(hold four or more of a number: keep playing it)",
             held,
         )
-    return m, why.format(move=move_words(m), n=held, v=v)
+    return m, why.format(move=describe_move(m), n=held, v=v)
 
 
 def choose_keep_four(state: RoundState, rng: random.Random) -> Choice:
@@ -343,7 +329,7 @@ def choose_doubles_early(state: RoundState, rng: random.Random) -> Choice:
     return Choice(
         m,
         _("plays {move}: lays the double while {v} is still open").format(
-            move=move_words(m), v=m.tile.high
+            move=describe_move(m), v=m.tile.high
         ),
     )
 
@@ -389,7 +375,7 @@ def choose_close_when_light(state: RoundState, rng: random.Random) -> Choice:
         why = _("plays {move}: its hand is light, so it closes both ends nobody can match")
     else:
         why = _("plays {move}: its hand is light, so it closes an end nobody can match")
-    return Choice(m, why.format(move=move_words(m)))
+    return Choice(m, why.format(move=describe_move(m)))
 
 
 # -- the expert: sample the hidden hands, search each sample (expert.py) -------------
@@ -412,7 +398,9 @@ def choose_expert(state: RoundState, rng: random.Random) -> Choice:
     )
     return Choice(
         v.move,
-        why.format(move=move_words(v.move), mean=iso(f"{v.mean:+.1f}"), n=v.samples, how=_how(v)),
+        why.format(
+            move=describe_move(v.move), mean=iso(f"{v.mean:+.1f}"), n=v.samples, how=_how(v)
+        ),
     )
 
 
@@ -441,7 +429,7 @@ def hint(state: RoundState) -> Choice:
     if len(plays) == 1:
         return Choice(
             plays[0],
-            _("Play {move}: it is your only legal move (R9).").format(move=move_words(plays[0])),
+            _("Play {move}: it is your only legal move (R9).").format(move=describe_move(plays[0])),
         )
     v = verdict(k, random.Random(k.fingerprint()), SAMPLES)
     m = v.move
@@ -474,7 +462,7 @@ def hint(state: RoundState) -> Choice:
     compare = ""
     if v.runner_up is not None:
         compare = _(" (next best: {move}, {mean})").format(
-            move=move_words(v.runner_up[0]), mean=iso(f"{v.runner_up[1]:+.1f}")
+            move=describe_move(v.runner_up[0]), mean=iso(f"{v.runner_up[1]:+.1f}")
         )
     where = _("as the lead") if m.end is None else _("on the {end}").format(end=m.end)
     why = ngettext(

@@ -22,9 +22,9 @@ from .deal import check_seed, rng_for
 from .errors import BlockDominoesError, quoted
 from .game import round_json
 from .i18n import _, iso, ngettext, pgettext
-from .round import Draw, Pass, Play, RoundState, parse_move
+from .round import Draw, Pass, Play, RoundState, describe_move, parse_move
 from .rules import find_rules
-from .strategies import ends_words, find_strategy, hint, move_words
+from .strategies import ends_words, find_strategy, hint
 
 __all__ = ["Quit", "play_round_tui", "run"]
 
@@ -139,7 +139,7 @@ def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
             if not isinstance(parsed, Play):
                 write(
                     _("{move} is made for you when no tile fits (R9); choose a tile").format(
-                        move=move_words(parsed)
+                        move=describe_move(parsed)
                     )
                 )
                 continue
@@ -190,7 +190,7 @@ def play_round_tui(
             state = state.apply(_ask_move(state, read, write))
             last = state.history[-1][1]
             assert last is not None
-            write(_("you play {move}").format(move=move_words(last)))
+            write(_("you play {move}").format(move=describe_move(last)))
         else:
             choice = strats[seat - 2].choose(state, rng)
             state = state.apply(choice.move)

@@ -31,9 +31,9 @@ from ..errors import IllegalMoveError, InvalidPositionError
 from ..i18n import _, get_language, is_rtl, iso, language, ngettext, pgettext, speaks
 from ..match import Match
 from ..render import hand_svg, line_svg
-from ..round import Draw, Pass, Play, RoundState
+from ..round import Draw, Pass, Play, RoundState, describe_move
 from ..rules import NextStarter, Rules, find_rules
-from ..strategies import Strategy, ends_words, find_strategy, move_words
+from ..strategies import Strategy, ends_words, find_strategy
 from ..strategies import hint as strategy_hint
 from ..tiles import Tile
 from .common import NEEDS_KERNEL, Message, guard, svg_view
@@ -381,8 +381,8 @@ class PlayWidget(w.VBox):
         self._play_mine(Play(t, value))
 
     def _play_mine(self, move: Play) -> None:
-        self._apply(move, _("you play {move}").format(move=move_words(move)))
-        self._say(_("You play {move}.").format(move=move_words(move)))
+        self._apply(move, _("you play {move}").format(move=describe_move(move)))
+        self._say(_("You play {move}.").format(move=describe_move(move)))
         self._advance()
 
     @_own_language
