@@ -31,6 +31,9 @@ from babel.messages.pofile import read_po
 from browser_support import HTML, ROOT, SiteBuild, toc_docnames
 from bs4 import BeautifulSoup
 
+from block_dominoes.rules import rules_names
+from block_dominoes.strategies import STRATEGIES
+
 LOCALES = ROOT / "locales" / "ar" / "LC_MESSAGES"
 AR = HTML / "ar"
 PHONE = {"width": 400, "height": 800}
@@ -58,6 +61,17 @@ ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[\s,;:()\"“”.!?-]+[A-Za-z
 # a lone letter or an id stays ("الخط A", R7, E10), and so do these names.
 LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z]{2,}(?![A-Za-z0-9_])")
 NAMES = {"Pagat", "Block", "JSON", "Python"}
+# Names a reader types, which stay Latin in every language (as the Arabic prose writes
+# them): the rulesets and strategies (``--rules draw``, ``keep-four``), and the players
+# the score-sheet chapter names (Ann, Ben, Cem).
+IDENTIFIERS = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    + "|".join(
+        re.escape(n)
+        for n in sorted({*rules_names(), *STRATEGIES, "Ann", "Ben", "Cem"}, key=len, reverse=True)
+    )
+    + r")(?![A-Za-z0-9_-])"
+)
 # A printed line that is code a reader copies, not a sentence: a command line, JSON,
 # a game record's notation (its keywords are the notation's, in every language).
 CODE_LINE = re.compile(
@@ -217,7 +231,7 @@ def _english_in(text: str) -> list[str]:
         run
         for line in text.splitlines()
         if not CODE_LINE.match(line)
-        for run in LATIN_WORD.findall(line)
+        for run in LATIN_WORD.findall(IDENTIFIERS.sub(" ", line))
         if run not in NAMES and not run.endswith("Error")  # a Python exception's class
     ]
 
@@ -316,6 +330,7 @@ def test_output_checker_catches_english_and_spares_code() -> None:
     page = BeautifulSoup(
         '<div class="cell_output"><pre>الطرف: 4\nwho can play: 1, 2\n'
         "block-dominoes sheet add s.json 5 5\nhand 1: 1-4 4-6\n</pre>"
+        "<p>keep-four ضد random، Ann</p>"
         "<svg><text>low end 3</text><text>الخط A</text></svg></div>",
         "html.parser",
     )
