@@ -25,6 +25,8 @@
   var style = document.createElement("style");
   style.textContent =
     ".bd-rtl { direction: rtl; text-align: right; }\n" +
+    /* code a reader types or copies reads left to right, as in the Arabic book (rtl.css) */
+    ".bd-rtl code { direction: ltr; unicode-bidi: isolate; }\n" +
     ".bd-language-choice { direction: ltr; }\n";
   document.head.appendChild(style);
 
