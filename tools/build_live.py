@@ -14,15 +14,19 @@ Every input is pinned in tools/lite/ (live/README.md explains how to refresh the
    tools/lite/widget-requirements.txt (ipywidgets, comm, jupyterlab_widgets: installed
    by the notebooks through piplite), both hash-checked.
 3. engine: ``pip wheel --no-deps`` of a copy of pyproject.toml and src/.
-4. site: ``jupyter lite build`` with live/*.ipynb, the core plus the kernel wheels in
-   static/pyodide/ (their sha256 written into pyodide-lock.json) and the piplite wheels.
+4. site: ``jupyter lite build`` with live/*.ipynb in every language the engine has a
+   catalog for (English at the top, ``ar/NAME.ipynb``: that language's prose cells,
+   ``LANG = "ar"``), the core plus the kernel wheels in static/pyodide/ (their sha256
+   written into pyodide-lock.json) and the piplite wheels; tools/lite/lang.js goes into
+   the notebook, lab and app pages (``?lang=ar``, ``dir="rtl"`` on an Arabic tool).
 5. copy: the site goes to --out unless the stamp there already names the same inputs.
 6. apps (``--apps DIR``): the MyST notebooks apps/*.md become pages that open by
    themselves: each ``DIR/NAME.html`` sends the browser to the site's ``app/`` shell
    (a copy of JupyterLite's REPL app with tools/lite/app.css, which hides the prompt,
    the banner and the code) with the notebook's code cells as ``code=`` parameters, so
    the REPL runs them at once (``hideCodeInput=1``): no code in view, nothing to click.
-   ``DIR/index.html`` lists the apps.
+   ``DIR/NAME.html?lang=ar`` opens the Arabic app. ``DIR/index.html`` lists the apps
+   (``?lang=ar``: in Arabic). live/README.md, "In Arabic", says why so.
 
 Each step is cached by a hash of its inputs under --cache (default
 ``$BLOCK_DOMINOES_LITE_CACHE`` or ``~/.cache/block-dominoes/lite``), so a build whose
