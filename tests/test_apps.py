@@ -281,6 +281,12 @@ def test_the_score_sheet_keeps_exports_and_imports(
         page.get_by_text("not valid JSON").wait_for(timeout=LIMIT_MS)
         href = page.locator("a.bd-export").get_attribute("href")
         assert href is not None and unquote(href.split(",", 1)[1]) == dumps(two)
+        # the language buttons build the app again, in Arabic, from the kept sheet
+        page.locator(".bd-language-choice button", has_text="العربية").click()
+        arabic = page.locator('.bd-rtl[dir="rtl"] a.bd-export', has_text="تصدير")
+        arabic.wait_for(timeout=LIMIT_MS)
+        href = arabic.get_attribute("href")
+        assert href is not None and unquote(href.split(",", 1)[1]) == dumps(two)
         assert page.locator(STDERR).count() == 0
     finally:
         phone.close()
