@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import statistics
 import time
 from pathlib import Path
@@ -68,21 +69,39 @@ def test_built_apps_index_and_chapter_links(built_site: SiteBuild) -> None:
         assert f'href="{name}.html"' in index and app.title in index
         page = (html / "apps" / f"{name}.html").read_text()
         assert "../live/app/index.html?kernel=python" in page
+        # the page opens the app in the language its address asks for (?lang=ar)
+        targets = json.loads(page.split("var targets = ", 1)[1].split(";\n", 1)[0])
+        assert set(targets) == {"en", "ar"} and targets["en"] != targets["ar"]
+        assert 'LANG = "ar"' in unquote(targets["ar"].replace("+", " "))
+        assert 'LANG = "en"' in unquote(targets["en"].replace("+", " "))
+        assert f'href="{name}.html?lang=ar"' in index and app.words["ar"][0] in index
         chapter = (html / f"{app.chapter}.html").read_text()
         assert f'href="{live_edition.app_href(app.chapter, name)}"' in chapter, app.chapter
     shell = (html / "live" / "app" / "index.html").read_text()
     assert 'href="./app.css"' in shell and (html / "live" / "app" / "app.css").is_file()
+    assert '<script src="../lang.js"></script>' in shell and (html / "live" / "lang.js").is_file()
+    assert '<section class="bd-apps" lang="ar" dir="rtl"' in index
+    # the Arabic links of the index and of the apps' rule links reach the Arabic book
+    assert 'href="../ar/index.html"' in index and (html / "ar" / "index.html").is_file()
+    from block_dominoes.i18n import _, language
+
+    with language("ar"):
+        card = _("../../book/reference/rules-card.html")
+    assert (html / "live" / "app" / card).resolve().is_file(), card
 
 
 class Phone:
-    """A 400 px page with every off-site request aborted and recorded."""
+    """A 400 px page with every off-site request aborted and recorded (and its page
+    errors: uncaught exceptions in the page's scripts)."""
 
     def __init__(self, chromium: Any, base: str, width: int = PHONE["width"]) -> None:
         self.base = base
         self.context = chromium.new_context(viewport={**PHONE, "width": width})
         self.outside: list[str] = []
+        self.errors: list[str] = []
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
     def _route(self, route: Any) -> None:
         url = route.request.url
@@ -92,11 +111,11 @@ class Phone:
             self.outside.append(url)
             route.abort()
 
-    def open(self, name: str) -> float:
-        """Open app ``name``; seconds until its widget can be used."""
+    def open(self, name: str, query: str = "", usable: str = USABLE) -> float:
+        """Open app ``name`` (``query``: ``?lang=ar``); seconds until ``usable`` shows."""
         started = time.monotonic()
-        self.page.goto(f"{self.base}apps/{name}.html")
-        self.page.wait_for_selector(USABLE, timeout=LIMIT_MS)
+        self.page.goto(f"{self.base}apps/{name}.html{query}")
+        self.page.wait_for_selector(usable, timeout=LIMIT_MS)
         return time.monotonic() - started
 
     def check(self, name: str) -> None:
@@ -107,6 +126,9 @@ class Phone:
         assert page.locator(".jp-CodeConsole-promptCell").is_hidden()
         assert all(not e.is_visible() for e in page.locator(".jp-Cell-inputWrapper").all())
         assert "piplite" not in page.locator("body").inner_text()
+        # no stray value of a setup line (such as set_language's 'ar') above the app
+        stray = page.locator(".jp-OutputArea-output", has_text=re.compile(r"^\s*'\w+'\s*$"))
+        assert stray.count() == 0, stray.first.inner_text()
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{name}: the page scrolls sideways ({width} px)"
         # every control is on screen (an output clips what runs off its right edge)
@@ -164,6 +186,46 @@ def test_the_scorer_is_usable_within_the_goal(chromium: Any, base: str) -> None:
     assert median < LIMIT_SECONDS, f"median warm open {median:.1f} s (limit {LIMIT_SECONDS} s)"
 
 
+#: an Arabic tool's widgets, usable: in the box lang.js gave dir="rtl" (bd-rtl)
+USABLE_AR = '.bd-rtl[dir="rtl"][lang="ar"] .jupyter-widgets :is(button, input, textarea, select)'
+
+
+def test_an_app_opens_in_arabic_right_to_left(chromium: Any, base: str) -> None:
+    """``apps/scorer.html?lang=ar``: the Arabic intro, the scorer in Arabic in a box with
+    dir="rtl", no page error, on a phone, offline; the English button rebuilds it in
+    English. Times (printed): cold, then the median of 2 warm opens."""
+    phone = Phone(chromium, base)
+    page = phone.page
+    try:
+        cold = phone.open("scorer", "?lang=ar", USABLE_AR)
+        warm = [phone.open("scorer", "?lang=ar", USABLE_AR) for _ in range(2)]
+        phone.check("scorer")
+        title, _summary = APPS["scorer"].words["ar"]
+        assert page.locator('[dir="rtl"][lang="ar"] h1', has_text=title).is_visible()
+        box = page.locator('.bd-rtl[dir="rtl"][lang="ar"]')
+        assert box.evaluate("e => getComputedStyle(e).direction") == "rtl"
+        text = box.inner_text()
+        assert "اللاعب" in text and "Player" not in text, text
+        # the default hands 3, 7, 8 are scored in Arabic, the rule id kept (R16)
+        answer = box.locator(".bd-answer").first.inner_text()
+        assert "نقطة" in answer and "R16" in answer, answer
+        page.screenshot(path=str(ROOT / "_build" / "app-scorer-ar-400.png"))
+        page.locator(".bd-language-choice button", has_text="English").click()
+        page.locator(".bd-lang-en .bd-answer", has_text="7 + 8 - 3 = 12").wait_for(timeout=LIMIT_MS)
+        assert page.locator(".bd-rtl").count() == 0
+        assert phone.errors == [], phone.errors
+        assert not phone.outside, phone.outside
+    finally:
+        phone.close()
+    # Reported, not asserted: test_the_scorer_is_usable_within_the_goal holds the limit
+    # (the same page and engine; a loaded machine must not fail this test on time alone).
+    median = statistics.median(warm)
+    print(
+        f"\nscorer in Arabic: cold {cold:.1f} s; warm {', '.join(f'{s:.1f}' for s in warm)} s, "
+        f"median {median:.1f} s (goal {GOAL_SECONDS:.0f} s)"
+    )
+
+
 def _hands(page: Any, seat: int) -> Any:
     return page.locator(".widget-text", has=page.get_by_text(f"Player {seat}", exact=True)).locator(
         "input"
@@ -218,6 +280,12 @@ def test_the_score_sheet_keeps_exports_and_imports(
         page.get_by_role("button", name="Yes, replace it").click()
         page.get_by_text("not valid JSON").wait_for(timeout=LIMIT_MS)
         href = page.locator("a.bd-export").get_attribute("href")
+        assert href is not None and unquote(href.split(",", 1)[1]) == dumps(two)
+        # the language buttons build the app again, in Arabic, from the kept sheet
+        page.locator(".bd-language-choice button", has_text="العربية").click()
+        arabic = page.locator('.bd-rtl[dir="rtl"] a.bd-export', has_text="تصدير")
+        arabic.wait_for(timeout=LIMIT_MS)
+        href = arabic.get_attribute("href")
         assert href is not None and unquote(href.split(",", 1)[1]) == dumps(two)
         assert page.locator(STDERR).count() == 0
     finally:

@@ -46,6 +46,9 @@ LIMIT_SECONDS = 180.0
 CEILING_MS = 180_000
 #: how long the first Run All may take to say Ready before it is sent again
 RETRY_MS = 90_000
+#: what the first cell prints once the engine is installed, in English and Arabic
+READY = "Ready: the engine"
+READY_AR = "جاهز: المحرك"
 
 
 def load_extension() -> Any:
@@ -95,6 +98,16 @@ def test_built_pages_link_to_their_live_twin(request: pytest.FixtureRequest) -> 
         assert f'href="{href}"' in page, docname
         assert (html_root / docname).parent.joinpath(href.split("?")[0]).resolve().is_file()
         assert (html_root / "live" / "files" / f"{name}.ipynb").is_file()
+        # The Arabic edition's chapter opens the notebook's Arabic copy, and its app in Arabic.
+        ar_page = (html_root / "ar" / f"{docname}.html").read_text()
+        ar_href = "../" + load_extension().live_href(docname, f"ar/{name}")
+        assert f'href="{ar_href}"' in ar_page, docname
+        assert (html_root / "live" / "files" / "ar" / f"{name}.ipynb").is_file()
+        apps = load_extension().app_pages(ROOT, "ar")
+        if docname in apps:
+            app_name, title = apps[docname]
+            assert f'href="../{load_extension().app_href(docname, app_name)}?lang=ar"' in ar_page
+            assert title in ar_page and not title.isascii()
 
 
 def test_the_book_build_runs_the_live_edition() -> None:
@@ -110,8 +123,9 @@ def test_live_notebooks_install_then_make_one_widget_call() -> None:
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
         first = "".join(code[0]["source"])
         assert "piplite.install" in first and "Could not install" in first, path.name
+        assert 'LANG = "en"' in first and "set_language(LANG)" in first, path.name
         calls = ["".join(c["source"]) for c in code[1:]]
-        assert len(calls) == 1 and calls[0].startswith("widgets."), path.name
+        assert len(calls) == 1 and "widgets.language_choice(" in calls[0], path.name
         assert all(not c.get("outputs") for c in code), f"{path.name}: stored outputs"
 
 
@@ -194,6 +208,116 @@ def test_staging_writes_the_bundled_wheels_hashes_into_the_lock(tmp_path: Path) 
         assert (tmp_path / "out2" / f"{name}-1.0-py3-none-any.whl").is_file()
     assert lock["numpy"]["sha256"] == "0" * 64  # not bundled: left as Pyodide has it
     assert not (tmp_path / "out2" / "numpy-1.0-py3-none-any.whl").exists()
+
+
+def test_language_choice_rebuilds_the_tool_in_the_chosen_language() -> None:
+    """The buttons above a live tool: Arabic rebuilds it in Arabic, in a box the page
+    script marks dir="rtl" (classes bd-rtl, bd-lang-ar), and makes Arabic the default
+    for the notebook's later cells; English rebuilds it as before."""
+    from block_dominoes import widgets
+    from block_dominoes.i18n import get_language, set_language
+
+    def texts(widget: Any) -> str:
+        own = " ".join(str(getattr(widget, k, "")) for k in ("value", "description"))
+        return own + " ".join(texts(c) for c in getattr(widget, "children", ()))
+
+    try:
+        choice = widgets.language_choice(widgets.round_scorer)
+        assert choice.choice.options == (("English", "en"), ("العربية", "ar"))
+        english = texts(choice.tool)
+        assert "Player 1" in english and "bd-rtl" not in choice.holder.children[0]._dom_classes
+        choice.choice.value = "ar"
+        box = choice.holder.children[0]
+        assert {"bd-rtl", "bd-lang-ar"} <= set(box._dom_classes)
+        arabic = texts(choice.tool)
+        assert "Player 1" not in arabic and "اللاعب" in arabic
+        assert get_language() == "ar"
+        choice.choice.value = "en"
+        assert texts(choice.tool) == english and get_language() == "en"
+        assert widgets.language_choice(widgets.play, "ar").choice.value == "ar"
+    finally:
+        set_language(None)
+
+
+def test_each_notebook_is_published_in_every_language(tmp_path: Path) -> None:
+    """English at the top, a copy per catalog language in its folder: that language's
+    prose (right to left in a dir="rtl" block), the same code with LANG said."""
+    build_live = load_build_live()
+    notebooks = sorted((ROOT / "live").glob("*.ipynb"))
+    build_live.write_notebooks(notebooks, tmp_path)
+    assert build_live.languages() == ("en", "ar")
+    for path in notebooks:
+        source = json.loads(path.read_text())["cells"]
+        en = json.loads((tmp_path / path.name).read_text())["cells"]
+        ar = json.loads((tmp_path / "ar" / path.name).read_text())["cells"]
+        assert len(en) == len(ar) == len(source) - 1  # one prose cell per language
+        assert en[0]["source"].startswith("# ") and "(live)" in en[0]["source"]
+        assert "(مباشرة)" not in en[0]["source"]
+        assert ar[0]["source"].startswith('<div dir="rtl" lang="ar">\n\n# ')
+        assert "(مباشرة)" in ar[0]["source"] and "(live)" not in ar[0]["source"]
+        assert 'LANG = "en"' in en[1]["source"] and 'LANG = "ar"' in ar[1]["source"]
+        assert en[1]["source"].replace('"en"', '"ar"', 1) == ar[1]["source"]
+        assert en[2]["source"] == ar[2]["source"]
+        assert all("lang-ar" not in c.get("metadata", {}).get("tags", []) for c in en + ar)
+    # a notebook without its LANG line, or without prose in a language, is refused
+    broken = tmp_path / "broken.ipynb"
+    nb = json.loads(notebooks[0].read_text())
+    nb["cells"] = [c for c in nb["cells"] if "lang-ar" not in c["metadata"].get("tags", [])]
+    broken.write_text(json.dumps(nb))
+    with pytest.raises(build_live.BuildError, match="no prose in 'ar'"):
+        build_live.write_notebooks([broken], tmp_path / "x")
+
+
+def test_an_unzipped_wheel_speaks_arabic_without_babel(tmp_path: Path) -> None:
+    """In Pyodide the engine's wheel is unzipped with fresh times (the .po may be dated
+    after the .mo) and Babel is not there: the compiled .mo must still be read."""
+    import shutil
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    package = tmp_path / "block_dominoes"
+    shutil.copytree(
+        ROOT / "src" / "block_dominoes", package, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    folder = package / "locale" / "ar" / "LC_MESSAGES"
+    with (folder / "block_dominoes.po").open("rb") as f:
+        catalog = read_po(f, locale="ar")
+    with (folder / "block_dominoes.mo").open("wb") as f:
+        write_mo(f, catalog)
+    later = (folder / "block_dominoes.mo").stat().st_mtime + 5
+    os.utime(folder / "block_dominoes.po", (later, later))
+    code = (
+        "import sys; sys.modules['babel'] = None\n"
+        "from block_dominoes.i18n import _, language\n"
+        "with language('ar'): print(_('Player {seat}'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        check=True,
+    )
+    assert done.stdout.strip() == "اللاعب {seat}"
+
+
+def test_the_checker_links_the_rules_card_of_its_language() -> None:
+    """The live checker's rule links reach the static book's rules card (two folders up
+    from live/notebooks/ and live/app/), the Arabic edition's in Arabic."""
+    from block_dominoes.i18n import _, language
+
+    with language("en"):
+        card = _("../../book/reference/rules-card.html")
+    with language("ar"):
+        card_ar = _("../../book/reference/rules-card.html")
+        variants_ar = _("../../book/reference/variants.html")
+    assert card == "../../book/reference/rules-card.html"
+    assert card_ar == "../../ar/book/reference/rules-card.html"
+    assert variants_ar == "../../ar/book/reference/variants.html"
+    for name in ("checker.md",):
+        assert '_("../../book/reference/rules-card.html")' in (ROOT / "live" / name).read_text()
+        assert '_("../../book/reference/rules-card.html")' in (ROOT / "apps" / name).read_text()
 
 
 # --- in the browser --------------------------------------------------------------
@@ -289,19 +413,22 @@ class Visit:
         if response.status >= 400:
             self.failed.append(f"{response.status} {response.url}")
 
-    def open_and_run_all(self, name: str, chapter: str | None = None) -> float:
+    def open_and_run_all(
+        self, name: str, chapter: str | None = None, query: str = "", ready_text: str = READY
+    ) -> float:
         """Open live/NAME.ipynb (through the "Run live" link of ``chapter`` when the
-        book is served too), run all its cells, wait for "Ready"; return t0."""
+        book is served too; ``query`` added to its address), run all its cells, wait
+        for ``ready_text`` ("Ready", in the notebook's language); return t0."""
         page = self.page
         started = time.monotonic()
         if chapter is not None:
             page.goto(f"{self.site_url}/{chapter}.html")
             page.locator("a.bd-run-live").first.click()
         else:
-            page.goto(f"{self.live_url}/notebooks/index.html?path={name}.ipynb")
+            page.goto(f"{self.live_url}/notebooks/index.html?path={name}.ipynb{query}")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=CEILING_MS)
         # The output, not the cell's source (which holds the same words).
-        ready = page.locator(".jp-OutputArea-output", has_text="Ready: the engine")
+        ready = page.locator(".jp-OutputArea-output", has_text=ready_text)
         for attempt in (1, 2):
             page.get_by_role("menuitem", name="Run", exact=True).click()
             page.locator('li[data-command="runmenu:run-all"]').click()
@@ -435,6 +562,29 @@ def test_scorer_scores_in_the_browser(visit: Visit) -> None:
     answer.wait_for(timeout=CEILING_MS)
     assert "15" in expected
     visit.check_offline()
+
+
+def test_a_notebook_opens_in_arabic_from_its_address(visit: Visit) -> None:
+    """``?lang=ar`` opens the notebook's Arabic copy (lang.js rewrites the address before
+    JupyterLite reads it): Arabic prose, "Ready" in Arabic, and the scorer in Arabic in a
+    box with dir="rtl"; the English button rebuilds it in English. No page error."""
+    page = visit.page
+    visit.open_and_run_all("scorer", query="&lang=ar", ready_text=READY_AR)
+    assert "path=ar%2Fscorer.ipynb" in page.url or "path=ar/scorer.ipynb" in page.url, page.url
+    assert page.locator('.jp-RenderedMarkdown [dir="rtl"] h1', has_text="(مباشرة)").count()
+    visit.widget()
+    box = page.locator('.bd-rtl[dir="rtl"][lang="ar"]')
+    box.wait_for(timeout=CEILING_MS)
+    assert box.evaluate("e => getComputedStyle(e).direction") == "rtl"
+    # the default hands 3, 7, 8 are already scored, in Arabic (R16)
+    answer = box.locator(".bd-answer").first
+    answer.wait_for(timeout=CEILING_MS)
+    assert "نقطة" in answer.inner_text() and "R16" in answer.inner_text()
+    page.locator(".bd-language-choice button", has_text="English").click()
+    page.locator(".bd-lang-en .bd-answer", has_text="scores").first.wait_for(timeout=CEILING_MS)
+    assert page.locator(".bd-rtl").count() == 0
+    visit.check_offline()
+    assert visit.errors == [], visit.errors
 
 
 @pytest.mark.parametrize("name", ["checker", "sheet"])

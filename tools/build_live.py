@@ -14,15 +14,19 @@ Every input is pinned in tools/lite/ (live/README.md explains how to refresh the
    tools/lite/widget-requirements.txt (ipywidgets, comm, jupyterlab_widgets: installed
    by the notebooks through piplite), both hash-checked.
 3. engine: ``pip wheel --no-deps`` of a copy of pyproject.toml and src/.
-4. site: ``jupyter lite build`` with live/*.ipynb, the core plus the kernel wheels in
-   static/pyodide/ (their sha256 written into pyodide-lock.json) and the piplite wheels.
+4. site: ``jupyter lite build`` with live/*.ipynb in every language the engine has a
+   catalog for (English at the top, ``ar/NAME.ipynb``: that language's prose cells,
+   ``LANG = "ar"``), the core plus the kernel wheels in static/pyodide/ (their sha256
+   written into pyodide-lock.json) and the piplite wheels; tools/lite/lang.js goes into
+   the notebook, lab and app pages (``?lang=ar``, ``dir="rtl"`` on an Arabic tool).
 5. copy: the site goes to --out unless the stamp there already names the same inputs.
 6. apps (``--apps DIR``): the MyST notebooks apps/*.md become pages that open by
    themselves: each ``DIR/NAME.html`` sends the browser to the site's ``app/`` shell
    (a copy of JupyterLite's REPL app with tools/lite/app.css, which hides the prompt,
    the banner and the code) with the notebook's code cells as ``code=`` parameters, so
    the REPL runs them at once (``hideCodeInput=1``): no code in view, nothing to click.
-   ``DIR/index.html`` lists the apps.
+   ``DIR/NAME.html?lang=ar`` opens the Arabic app. ``DIR/index.html`` lists the apps
+   (``?lang=ar``: in Arabic). live/README.md, "In Arabic", says why so.
 
 Each step is cached by a hash of its inputs under --cache (default
 ``$BLOCK_DOMINOES_LITE_CACHE`` or ``~/.cache/block-dominoes/lite``), so a build whose
@@ -46,6 +50,7 @@ import zipfile
 from collections.abc import Iterable, Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "tools" / "lite"
@@ -55,6 +60,21 @@ WIDGET_REQUIREMENTS = LITE / "widget-requirements.txt"
 STAMP = ".live-edition-stamp"
 APPS = ROOT / "apps"
 APP_CSS = LITE / "app.css"
+#: the pages' language script (tools/lite/lang.js): ?lang=ar, dir="rtl" on Arabic tools
+LANG_JS = LITE / "lang.js"
+#: the pages of the site that show notebooks or apps, and so load LANG_JS
+LANG_PAGES = ("notebooks", "lab", "app")
+#: where the engine's catalogs are: every language with one gets its copy of each notebook
+CATALOGS = ROOT / "src" / "block_dominoes" / "locale"
+#: languages written right to left (as block_dominoes.i18n.RTL)
+RTL = frozenset({"ar", "fa", "he", "ur"})
+#: the line of a notebook's first code cell that names its language; a copy in another
+#: language says that language instead
+LANG_LINE = re.compile(r'^LANG = "en"', re.M)
+#: a markdown cell tagged ``lang-xx`` is prose in language xx; an untagged one is English
+LANG_TAG = "lang-"
+#: each language's name in that language (as block_dominoes.widgets.languages.NAMES)
+NAMES = {"en": "English", "ar": "العربية"}
 #: the REPL's query parameters (JupyterLite's repl-extension reads them) for an app
 APP_PARAMS = (("kernel", "python"), ("hideCodeInput", "1"), ("showBanner", "0"))
 
@@ -262,6 +282,75 @@ def engine_step(cache: Path) -> Path:
 # --- step 4: the JupyterLite site -----------------------------------------------
 
 
+def languages() -> tuple[str, ...]:
+    """English and every language the engine has a catalog for (as block_dominoes.i18n)."""
+    found = sorted(p.parent.parent.name for p in CATALOGS.glob("*/LC_MESSAGES/block_dominoes.po"))
+    return ("en", *found)
+
+
+def _text(source: object) -> str:
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def localise(cells: Sequence[dict[str, Any]], lang: str, where: str) -> list[dict[str, Any]]:
+    """A notebook's cells in ``lang``: the markdown cells tagged ``lang-<lang>`` (untagged
+    ones are English; right-to-left prose goes in a ``dir="rtl"`` block), and every code
+    cell, the line ``LANG = "en"`` saying ``lang`` instead. Copies; the tags are dropped."""
+    out: list[dict[str, Any]] = []
+    prose = named = False
+    for cell in cells:
+        tags = list(cell.get("metadata", {}).get("tags", []))
+        source = _text(cell.get("source", ""))
+        if cell.get("cell_type") == "markdown":
+            said = next((t[len(LANG_TAG) :] for t in tags if t.startswith(LANG_TAG)), "en")
+            if said != lang:
+                continue
+            prose = True
+            if lang in RTL:
+                source = f'<div dir="rtl" lang="{lang}">\n\n{source}\n\n</div>'
+        elif cell.get("cell_type") == "code" and LANG_LINE.search(source):
+            named = True
+            source = LANG_LINE.sub(f'LANG = "{lang}"', source, count=1)
+        copy = {**cell, "source": source}
+        kept = [t for t in tags if not t.startswith(LANG_TAG)]
+        copy["metadata"] = {**cell.get("metadata", {}), "tags": kept}
+        if not kept:
+            del copy["metadata"]["tags"]
+        out.append(copy)
+    if not named:
+        raise BuildError(f'{where}: no code cell has the line LANG = "en" (its copies change it)')
+    if not prose:
+        raise BuildError(f"{where}: no prose in {lang!r} (a markdown cell tagged {LANG_TAG}{lang})")
+    return out
+
+
+def write_notebooks(notebooks: Sequence[Path], contents: Path) -> None:
+    """Each live notebook in every language: English at the top of the contents, the
+    others in a folder named for the language (``ar/explorer.ipynb``)."""
+    for path in notebooks:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        where = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+        for lang in languages():
+            folder = contents if lang == "en" else contents / lang
+            folder.mkdir(parents=True, exist_ok=True)
+            copy = {**nb, "cells": localise(nb["cells"], lang, where)}
+            (folder / path.name).write_text(
+                json.dumps(copy, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+
+
+def add_lang_script(site: Path) -> None:
+    """site/lang.js (tools/lite/lang.js), loaded first by the notebook, lab and app pages."""
+    shutil.copy2(LANG_JS, site / "lang.js")
+    for name in LANG_PAGES:
+        page = site / name / "index.html"
+        text = page.read_text(encoding="utf-8") if page.exists() else ""
+        if "<head>" not in text:
+            raise BuildError(f"{name}/index.html has no <head>: cannot add lang.js")
+        tag = '<head>\n    <script src="../lang.js"></script>'
+        page.write_text(text.replace("<head>", tag, 1), encoding="utf-8")
+
+
 def tool_versions() -> str:
     versions = []
     for tool in BUILD_TOOLS:
@@ -345,7 +434,7 @@ def site_step(
     notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
     if not notebooks:
         raise BuildError("no live/*.ipynb to publish")
-    config = [LITE / "jupyter-lite.json", APP_CSS]
+    config = [LITE / "jupyter-lite.json", APP_CSS, LANG_JS]
     key = digest(
         [
             core.parent.parent.name,
@@ -363,8 +452,7 @@ def site_step(
         contents = tmp / "contents"
         out = tmp / "site"
         contents.mkdir(parents=True)
-        for nb in notebooks:
-            shutil.copy2(nb, contents / nb.name)
+        write_notebooks(notebooks, contents)
         stage_pyodide(core, kernel_wheels, lite_dir / "static" / "pyodide")
         shutil.copy2(LITE / "jupyter-lite.json", lite_dir / "jupyter-lite.json")
         piplite = sorted([*widget_wheels.glob("*.whl"), *engine.glob("*.whl")])
@@ -391,6 +479,7 @@ def site_step(
             raise BuildError("jupyter lite build did not publish static/pyodide/")
         write_notices(out, core, [kernel_wheels, widget_wheels])
         make_app_shell(out)
+        add_lang_script(out)
         # Keep only the finished site in the cache.
         for path in tmp.iterdir():
             if path != out:
@@ -426,7 +515,11 @@ def make_app_shell(site: Path) -> None:
 
 
 class App:
-    """One app: apps/NAME.md read with jupytext."""
+    """One app: apps/NAME.md read with jupytext, in every language (see :func:`localise`).
+
+    Its front matter gives ``app`` (the title), ``summary`` and ``chapter``, and for
+    each other language a mapping with that language's ``app`` and ``summary``
+    (``ar: {app: ..., summary: ...}``)."""
 
     def __init__(self, path: Path) -> None:
         try:
@@ -435,37 +528,55 @@ class App:
             raise BuildError("jupytext is not installed (pip install -r requirements.txt)") from e
         nb = jupytext.read(path)
         meta = nb.metadata.get("block_dominoes", {})
+        where = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
         self.name = path.stem
-        self.title = str(meta.get("app") or "")
-        self.summary = str(meta.get("summary") or "")
         self.chapter = str(meta.get("chapter") or "")
-        if not self.title:
-            raise BuildError(f"{path.relative_to(ROOT)}: no block_dominoes.app title")
-        prose = "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-        code = [c.source for c in nb.cells if c.cell_type == "code"]
-        if not code:
-            raise BuildError(f"{path.relative_to(ROOT)}: no code cell to run")
-        # The page shows the notebook's prose first, then runs its code cells.
-        intro = f"from IPython.display import Markdown\nMarkdown({prose!r})"
-        self.cells = [intro, *code] if prose.strip() else code
+        #: language -> (title, summary)
+        self.words: dict[str, tuple[str, str]] = {}
+        #: language -> the cells the app runs: its prose (as a Markdown output), then its code
+        self.cells_by_lang: dict[str, list[str]] = {}
+        for lang in languages():
+            said = meta if lang == "en" else meta.get(lang) or {}
+            title, summary = str(said.get("app") or ""), str(said.get("summary") or "")
+            if not title or not summary:
+                raise BuildError(f"{where}: no block_dominoes {'' if lang == 'en' else lang + '.'}app"
+                                 " title and summary")  # fmt: skip
+            self.words[lang] = (title, summary)
+            cells = localise([dict(c) for c in nb.cells], lang, where)
+            prose = "\n\n".join(c["source"] for c in cells if c["cell_type"] == "markdown")
+            code = [c["source"] for c in cells if c["cell_type"] == "code"]
+            if not code:
+                raise BuildError(f"{where}: no code cell to run")
+            # The page shows the notebook's prose first, then runs its code cells.
+            intro = f"from IPython.display import Markdown\nMarkdown({prose!r})"
+            self.cells_by_lang[lang] = [intro, *code]
+        self.title, self.summary = self.words["en"]
+        self.cells = self.cells_by_lang["en"]
 
-    def query(self) -> str:
+    def query(self, lang: str = "en") -> str:
         from urllib.parse import urlencode
 
-        return urlencode([*APP_PARAMS, *(("code", cell) for cell in self.cells)])
+        cells = self.cells_by_lang[lang]
+        return urlencode([*APP_PARAMS, *(("code", cell) for cell in cells)])
 
 
 def read_apps(folder: Path = APPS) -> list[App]:
     return [App(path) for path in sorted(folder.glob("*.md")) if path.name != "README.md"]
 
 
+#: an app's page: it opens the app in the language its address asks for (?lang=ar),
+#: else in English
 APP_PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title} - Block dominoes</title>
-<script>location.replace({script_target});</script>
+<script>
+var targets = {targets};
+var lang = new URLSearchParams(location.search).get("lang");
+location.replace(targets[lang] || targets.en);
+</script>
 </head>
 <body>
 <p>Opening <a href="{href}">{title}</a> (Python runs in this browser: nothing to install,
@@ -474,6 +585,7 @@ no internet needed).</p>
 </html>
 """
 
+#: the apps' list, once per language; the address's ?lang=xx shows that language's
 INDEX_PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -488,41 +600,95 @@ a.app {{ font-size: 1.2rem; font-weight: bold; }}
 </style>
 </head>
 <body>
-<h1>Block dominoes apps</h1>
-<p>Each app opens by itself and runs in this browser (Python on WebAssembly): nothing to
-install, no internet needed, on a phone too. The first open takes a few seconds.</p>
-<ul>
-{items}
-</ul>
-<p><a href="{book}">Back to the book</a></p>
+{sections}
+<script>
+(function () {{
+  var lang = new URLSearchParams(location.search).get("lang") || "en";
+  var chosen = document.querySelector('section.bd-apps[lang="' + lang + '"]');
+  if (!chosen) return;
+  document.querySelectorAll("section.bd-apps").forEach(function (s) {{
+    s.hidden = s !== chosen;
+  }});
+  document.documentElement.lang = lang;
+  document.documentElement.dir = chosen.dir || "ltr";
+  document.title = chosen.dataset.title;
+}})();
+</script>
 </body>
 </html>
 """
 
+#: the index's words: (page title, heading, opening sentence, back to the book, other language)
+INDEX_WORDS = {
+    "en": (
+        "Apps - Block dominoes",
+        "Block dominoes apps",
+        "Each app opens by itself and runs in this browser (Python on WebAssembly): nothing"
+        " to install, no internet needed, on a phone too. The first open takes a few seconds.",
+        "Back to the book",
+        "the chapter",
+    ),
+    "ar": (
+        "التطبيقات - دومينو بلوك",
+        "تطبيقات دومينو بلوك",
+        "يفتح كل تطبيق وحده ويعمل في هذا المتصفح، بلغة Python على WebAssembly: لا شيء لتثبيته،"
+        " ولا حاجة إلى الإنترنت، وعلى الهاتف أيضًا. يستغرق الفتح الأول بضع ثوانٍ.",
+        "العودة إلى الكتاب",
+        "الفصل",
+    ),
+}
+
 
 def publish_apps(apps: Sequence[App], out: Path, live: Path) -> None:
-    """Write out/NAME.html (opens the app) for each app, and out/index.html."""
+    """Write out/NAME.html (opens the app; NAME.html?lang=ar in Arabic) for each app,
+    and out/index.html (index.html?lang=ar lists them in Arabic)."""
     import html
 
     out.mkdir(parents=True, exist_ok=True)
     shell = Path(os.path.relpath(live / "app" / "index.html", out)).as_posix()
-    book = Path(os.path.relpath(out.parent / "index.html", out)).as_posix()
-    items = []
+    sections = []
     for app in apps:
-        url = f"{shell}?{app.query()}"  # percent-encoded: no quote or "<" left in it
+        # percent-encoded: no quote or "<" left in them
+        targets = {lang: f"{shell}?{app.query(lang)}" for lang in app.cells_by_lang}
         page = APP_PAGE.format(
-            title=html.escape(app.title), script_target=json.dumps(url), href=html.escape(url)
+            title=html.escape(app.title),
+            targets=json.dumps(targets, sort_keys=True),
+            href=html.escape(targets["en"]),
         )
         (out / f"{app.name}.html").write_text(page, encoding="utf-8")
-        chapter = f' (from <a href="../{app.chapter}.html">the chapter</a>)' if app.chapter else ""
-        items.append(
-            f'<li><a class="app" href="{app.name}.html">{html.escape(app.title)}</a>{chapter}'
-            f"<br>{html.escape(app.summary)}</li>"
+    for lang in languages():
+        title, heading, opening, back, chapter_word = INDEX_WORDS.get(lang, INDEX_WORDS["en"])
+        edition = "" if lang == "en" else f"{lang}/"
+        query = "" if lang == "en" else f"?lang={lang}"
+        items = []
+        for app in apps:
+            name, summary = app.words[lang]
+            chapter = (
+                f' (<a href="../{edition}{app.chapter}.html">{html.escape(chapter_word)}</a>)'
+                if app.chapter
+                else ""
+            )
+            items.append(
+                f'<li><a class="app" href="{app.name}.html{query}">{html.escape(name)}</a>'
+                f"{chapter}<br>{html.escape(summary)}</li>"
+            )
+        others = " | ".join(
+            f'<a href="index.html?lang={other}" lang="{other}">{NAMES.get(other, other)}</a>'
+            for other in languages()
+            if other != lang
+        )
+        direction = ' dir="rtl"' if lang in RTL else ""
+        hidden = "" if lang == "en" else " hidden"
+        sections.append(
+            f'<section class="bd-apps" lang="{lang}"{direction} data-title="{html.escape(title)}"'
+            f"{hidden}>\n<p>{others}</p>\n<h1>{html.escape(heading)}</h1>\n"
+            f"<p>{html.escape(opening)}</p>\n<ul>\n" + "\n".join(items) + "\n</ul>\n"
+            f'<p><a href="../{edition}index.html">{html.escape(back)}</a></p>\n</section>'
         )
     (out / "index.html").write_text(
-        INDEX_PAGE.format(items="\n".join(items), book=book), encoding="utf-8"
+        INDEX_PAGE.format(sections="\n".join(sections)), encoding="utf-8"
     )
-    log(f"apps: {len(apps)} in {out}")
+    log(f"apps: {len(apps)} in {out}, in {', '.join(languages())}")
 
 
 def publish(site: Path, key: str, out: Path) -> bool:

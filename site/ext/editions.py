@@ -15,8 +15,9 @@
 * In a right-to-left edition (``language`` in ``RTL``), every written page gets
   ``dir="rtl"`` on its ``<html>`` tag at the end of the build (the theme builds its
   own ``<html>`` tag, and a child template cannot set it), and ``rtl.css``.
-* Another edition's chapters with a live twin get live_edition.py's "Run live" line in
-  their language, linking to the one live edition beside the English book.
+* Another edition's chapters with a live twin get live_edition.py's "Run live" and
+  "Open the app" lines in their language, linking to the one live edition beside the
+  English book: to the notebook's copy in that language and to the app with ``?lang=``.
 * Another edition's chapters show outputs run in that language: where the chapter
   ``NAME.ipynb`` has a twin ``NAME.<lang>.ipynb`` (made by ``tools/run_notebooks.py``:
   the chapter run with the engine speaking ``lang``), the edition reads the twin in its
@@ -44,7 +45,7 @@ from typing import Any
 
 from book_toc import toc_docnames
 from docutils import nodes
-from live_edition import LIVE_DIR, NOTEBOOK_URL, live_pages
+from live_edition import APPS_DIR, LIVE_DIR, NOTEBOOK_URL, app_pages, live_pages
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
@@ -200,20 +201,29 @@ RUN_LIVE = {
 }
 
 
-def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """In another edition, the "Run live" line under the title, in its language.
+#: live_edition.py's "Open the app" line, in the other editions' languages
+APP_LINE = {"ar": ("افتح التطبيق: ", " (يفتح وحده، وعلى الهاتف أيضًا؛ ", "كل التطبيقات", ").")}
 
-    The live edition is built once, beside the English book (``<html>/live``), so
-    the link goes one folder further up than live_edition.py's.
+
+def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In another edition, the "Run live" line under the title, in its language, and
+    the "Open the app" line under it.
+
+    The live edition and the apps are built once, beside the English book
+    (``<html>/live``, ``<html>/apps``), so the links go one folder further up than
+    live_edition.py's; they open the notebook's copy in this language
+    (``path=ar/NAME.ipynb``, made by tools/build_live.py) and the app with ``?lang=ar``.
     """
-    words = RUN_LIVE.get(app.config.language or "en")
+    lang = app.config.language or "en"
+    words = RUN_LIVE.get(lang)
     name = live_pages(app.srcdir).get(docname)
     if words is None or name is None or app.builder.format != "html":
         return
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is None:
         return
-    href = f"{'../' * (docname.count('/') + 1)}{LIVE_DIR}/{NOTEBOOK_URL.format(name=name)}"
+    up = "../" * (docname.count("/") + 1)
+    href = f"{up}{LIVE_DIR}/{NOTEBOOK_URL.format(name=f'{lang}/{name}')}"
     line = nodes.paragraph(classes=["bd-run-live-line"])
     line += nodes.strong(text=words[0])
     line += nodes.reference("", words[1], refuri=href, classes=["bd-run-live"])
@@ -222,6 +232,18 @@ def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     if len(section.children) > at and isinstance(section[at], nodes.paragraph):
         at += 1
     section.insert(at, line)
+    found, app_words = app_pages(app.srcdir, lang).get(docname), APP_LINE.get(lang)
+    if found is None or app_words is None:
+        return
+    app_line = nodes.paragraph(classes=["bd-app-line"])
+    app_line += nodes.strong(text=app_words[0])
+    app_line += nodes.reference(
+        "", found[1], refuri=f"{up}{APPS_DIR}/{found[0]}.html?lang={lang}", classes=["bd-app"]
+    )
+    app_line += nodes.Text(app_words[1])
+    app_line += nodes.reference("", app_words[2], refuri=f"{up}{APPS_DIR}/index.html?lang={lang}")
+    app_line += nodes.Text(app_words[3])
+    section.insert(at + 1, app_line)
 
 
 def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:

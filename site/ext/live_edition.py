@@ -98,8 +98,9 @@ def live_pages(srcdir: str | Path) -> dict[str, str]:
     return pages
 
 
-def app_pages(srcdir: str | Path) -> dict[str, tuple[str, str]]:
-    """Book page (docname) -> (app name, app title), from the apps' front matter."""
+def app_pages(srcdir: str | Path, lang: str = "en") -> dict[str, tuple[str, str]]:
+    """Book page (docname) -> (app name, app title), from the apps' front matter; the
+    title in ``lang`` (its ``block_dominoes.<lang>.app``) if the app has one."""
     import yaml
 
     pages: dict[str, tuple[str, str]] = {}
@@ -110,7 +111,8 @@ def app_pages(srcdir: str | Path) -> dict[str, tuple[str, str]]:
         front = yaml.safe_load(text.split("---\n", 2)[1]) or {}
         meta = front.get("block_dominoes") or {}
         if meta.get("chapter") and meta.get("app"):
-            pages[str(meta["chapter"])] = (path.stem, str(meta["app"]))
+            title = (meta.get(lang) or {}).get("app") or meta["app"]
+            pages[str(meta["chapter"])] = (path.stem, str(title))
     return pages
 
 

@@ -104,8 +104,12 @@ def _translations(lang: str) -> gettext.NullTranslations:
     try:  # an editable checkout: compile the .po in memory (Babel, optional)
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
-    except ImportError:  # pragma: no cover - Babel is installed wherever tests run
-        return gettext.NullTranslations()
+    except ImportError:  # an installed wheel without Babel (the live edition's Pyodide):
+        # its .mo was compiled at build time, but unzipping may date the .po later
+        if mo.exists():
+            with mo.open("rb") as f:
+                return gettext.GNUTranslations(f)
+        return gettext.NullTranslations()  # pragma: no cover
     with po.open("rb") as f:
         catalog = read_po(f, locale=lang, domain=DOMAIN)
     buf = io.BytesIO()

@@ -16,6 +16,7 @@ _EXPORTS = {
     "play": "playing",
     "score_sheet": "sheet",
     "record_checker": "checker",
+    "language_choice": "languages",
     "question": "quiz",
     "where_can_it_go": "quiz",
     "must_pass": "quiz",

@@ -1,0 +1,66 @@
+"""A tool with a language choice above it: the live edition's notebooks and the apps.
+
+``language_choice(widgets.play)`` shows a row of buttons, one per language the engine
+speaks (English | العربية), above the tool ``make()`` builds. Choosing a language makes
+it the default (:func:`~block_dominoes.i18n.set_language`, so the notebook's later cells
+and the tool's callbacks follow) and builds the tool again in it.
+
+A widget cannot set an HTML attribute, so a tool in a right-to-left language sits in a
+box with the classes ``bd-rtl`` and ``bd-lang-<code>``: the live edition's page script
+(``tools/lite/lang.js``) gives that box ``dir="rtl"`` and ``lang="<code>"``, and its
+stylesheet lays it out right to left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from ..i18n import available_languages, get_language, is_rtl, language, set_language
+
+__all__ = ["NAMES", "LanguageChoice", "language_choice"]
+
+#: each language's name in that language (a reader looks for their own, so never translated)
+NAMES = {"en": "English", "ar": "العربية"}
+
+
+class LanguageChoice(w.VBox):
+    """The buttons (``choice``) and the tool in the chosen language (``tool``)."""
+
+    def __init__(self, make: Callable[[], w.Widget], lang: str | None = None) -> None:
+        self._make = make
+        codes = available_languages()
+        self.choice = w.ToggleButtons(
+            options=[(NAMES.get(code, code), code) for code in codes],
+            value=set_language(lang) if lang is not None else get_language(),
+            layout=w.Layout(width="auto", max_width="100%"),
+            style={"button_width": "auto"},
+        )
+        self.choice.add_class("bd-language-choice")
+        self.holder = w.Box()
+        self.tool: w.Widget = w.HTML()
+        super().__init__([self.choice, self.holder])
+        self._build(self.choice.value)
+        self.choice.observe(self._chosen, names="value")
+
+    def _chosen(self, change: dict[str, object]) -> None:
+        self._build(set_language(str(change["new"])))
+
+    def _build(self, code: str) -> None:
+        with language(code):
+            self.tool = self._make()
+        box = w.VBox([self.tool], layout=w.Layout(width="100%"))
+        box.add_class(f"bd-lang-{code}")
+        if is_rtl(code):
+            box.add_class("bd-rtl")
+        self.holder.children = (box,)
+
+
+def language_choice(make: Callable[[], w.Widget], lang: str | None = None) -> LanguageChoice:
+    """``make()`` (a widget function such as ``widgets.play``, or a ``lambda`` giving it
+    arguments) built in ``lang`` (default: the current language, which ``lang`` then
+    becomes), under the buttons that choose the language and build it again.
+    Raises :class:`~block_dominoes.i18n.UnknownLanguageError` for a language with no catalog.
+    """
+    return LanguageChoice(make, lang)
