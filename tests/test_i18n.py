@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from rules_examples import LINES
 
 from block_dominoes import i18n
 from block_dominoes.cli import main
@@ -33,16 +34,6 @@ EXAMPLE_LINE = re.compile(r"^- (E\d+) (.+)$", flags=re.M)
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 TILE = re.compile(r"\[\d+\|\d+\]")
 
-# The lines of E1-E7, built as the digest states them.
-LINES = {
-    "E1": ["1-4"],
-    "E2": ["1-4", "1-1"],
-    "E3": ["3-6", "6-6"],
-    "E4": ["0-0"],
-    "E5": ["1-4", "1-1", "4-4"],
-    "E6": ["1-4", "1-1", "4-4", "3-4"],
-    "E7": ["2-2"],
-}
 # E8-E11: (totals, the seat that went out or None)
 ROUNDS = {
     "E8": ([0, 0, 8], 1),

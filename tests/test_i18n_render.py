@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_examples import LINES
 
 from block_dominoes import book
 from block_dominoes.game import play_round
@@ -47,15 +48,6 @@ TILE = re.compile(r"\[\d+\|\d+\]")
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z']+(?:[\s,.;:()\-]+[A-Za-z][A-Za-z']+)+")
 ARABIC = re.compile("[\u0600-\u06ff]")
 
-LINES = {
-    "E1": ["1-4"],
-    "E2": ["1-4", "1-1"],
-    "E3": ["3-6", "6-6"],
-    "E4": ["0-0"],
-    "E5": ["1-4", "1-1", "4-4"],
-    "E6": ["1-4", "1-1", "4-4", "3-4"],
-    "E7": ["2-2"],
-}
 LONG = ["1-4", "1-1", "4-4", "3-4", "3-3", "1-6", "6-6", "2-6", "2-2", "0-2", "0-0", "0-5"]
 LONG += ["5-5", "2-5@5", "2-3@2", "3-6@3"]
 # E8-E11: each seat's remaining hand, with the totals of the digest

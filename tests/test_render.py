@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rules_examples import LINES
 
 from block_dominoes.errors import IllegalMoveError
 from block_dominoes.game import play_round
@@ -30,16 +31,7 @@ from block_dominoes.tiles import Tile, full_set
 
 NS = "{http://www.w3.org/2000/svg}"
 
-# The examples' placements, as RULES.md gives them.
-EXAMPLES = {
-    "E1": ["1-4"],
-    "E2": ["1-4", "1-1"],
-    "E3": ["3-6", "6-6"],
-    "E4": ["0-0"],
-    "E5": ["1-4", "1-1", "4-4"],
-    "E6": ["1-4", "1-1", "4-4", "3-4"],
-    "E7": ["2-2"],
-}
+EXAMPLES = LINES  # tests/rules_examples.py
 
 
 def parse(svg: str) -> ET.Element:
