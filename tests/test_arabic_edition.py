@@ -75,8 +75,13 @@ IDENTIFIERS = re.compile(
 # A printed line that is code a reader copies, not a sentence: a command line, JSON,
 # a game record's notation (its keywords are the notation's, in every language).
 CODE_LINE = re.compile(
-    r"^\s*(?:\$ |block-dominoes |python |[{}\[\]\"]|(?:rules|hand \d+|seed|players|"
-    r"result|version|names?)\s*:|\d+\.?\s*(?:player \d+\s*)?:)"
+    r"^\s*(?:\$ |block-dominoes |python |#|[{}\[\]\"]|(?:rules|hand \d+|seed|players|starter|"
+    r"out of play|totals|explanation|result|version|names?)\s*:|\d+\.?\s*(?:player \d+\s*)?:)"
+)
+# Inside a line: input quoted back to the reader, isolated ('⁨'5-x'⁩', a record's claim),
+# and file names (match.json, block-pagat-ar.txt) are what the reader typed or reads.
+QUOTED_OR_FILE = re.compile(
+    "\u2068'[^'\u2069]*'\u2069|(?<![\\w.-])[\\w.-]+\\.(?:txt|json|md|html|csv|py)\\b"
 )
 BARE_TILE = re.compile(rf"(?<![{FSI}{LRI}])\[\d+\|\d+\]")
 _IDS = re.compile(r"(?<![A-Za-z0-9])[REV]\d{1,2}(?![0-9])")
@@ -223,6 +228,8 @@ _STATE = re.compile(
     r'<script type="application/vnd.jupyter.widget-state\+json">(.*?)</script>', re.S
 )
 WIDGET_TEXT_KEYS = ("value", "description", "placeholder", "tooltip", "_options_labels")
+# Fields a reader types into: their value is the reader's data (a record, a file name).
+INPUT_MODELS = {"TextModel", "TextareaModel"}
 
 
 def _english_in(text: str) -> list[str]:
@@ -231,7 +238,7 @@ def _english_in(text: str) -> list[str]:
         run
         for line in text.splitlines()
         if not CODE_LINE.match(line)
-        for run in LATIN_WORD.findall(IDENTIFIERS.sub(" ", line))
+        for run in LATIN_WORD.findall(IDENTIFIERS.sub(" ", QUOTED_OR_FILE.sub(" ", line)))
         if run not in NAMES and not run.endswith("Error")  # a Python exception's class
     ]
 
@@ -265,6 +272,8 @@ def widget_english(html_text: str) -> list[str]:
     for model in json.loads(html.unescape(match.group(1)))["state"].values():
         state = model.get("state", {})
         for key in WIDGET_TEXT_KEYS:
+            if key == "value" and model.get("model_name") in INPUT_MODELS:
+                continue
             values = state.get(key)
             for value in values if isinstance(values, list) else [values]:
                 if isinstance(value, str) and value.strip():
@@ -330,11 +339,11 @@ def test_output_checker_catches_english_and_spares_code() -> None:
     page = BeautifulSoup(
         '<div class="cell_output"><pre>الطرف: 4\nwho can play: 1, 2\n'
         "block-dominoes sheet add s.json 5 5\nhand 1: 1-4 4-6\n</pre>"
-        "<p>keep-four ضد random، Ann</p>"
+        "<p>keep-four ضد random، Ann، \u2068'5-x'\u2069، match.json، \u2068pass\u2069</p>"
         "<svg><text>low end 3</text><text>الخط A</text></svg></div>",
         "html.parser",
     )
-    assert output_english(page) == ["who", "can", "play", "low", "end"]
+    assert output_english(page) == ["who", "can", "play", "pass", "low", "end"]
     state = {"state": {"m": {"state": {"description": "Start a new sheet", "value": "5"}}}}
     markup = '<script type="application/vnd.jupyter.widget-state+json">'
     found = widget_english(markup + html.escape(json.dumps(state)) + "</script>")

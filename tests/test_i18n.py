@@ -417,3 +417,50 @@ def test_a_position_and_its_moves_read_in_arabic_and_stay_notation_in_english() 
         assert str(state).startswith("line: ") and str(moves[-1]) == "pass"
     assert re.findall(r"[A-Za-z]{2,}", text) == []
     assert text.count(FSI) == len(TILE.findall(text)) == text.count(PDI)
+
+
+def _literal_calls_in_fstrings(source: str) -> list[int]:
+    """Lines where _(), ngettext() or pgettext() gets a string literal inside an f-string."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for inner in ast.walk(node):
+            if (
+                isinstance(inner, ast.Call)
+                and isinstance(inner.func, ast.Name)
+                and inner.func.id in {"_", "N_", "ngettext", "pgettext"}
+                and any(
+                    isinstance(a, ast.Constant) and isinstance(a.value, str) for a in inner.args
+                )
+            ):
+                found.append(inner.lineno)
+    return found
+
+
+def test_no_translated_literal_hides_inside_an_f_string() -> None:
+    """Babel reads an f-string as one string, so a _("...") inside its braces is never
+    extracted and silently stays English: every such sentence is computed outside."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from babel_myst import code_cells
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    hidden = []
+    for path in [*sorted((ROOT / "src").rglob("*.py")), ROOT / "tools" / "print_handouts.py"]:
+        hidden += [
+            f"{path.relative_to(ROOT)}:{n}" for n in _literal_calls_in_fstrings(path.read_text())
+        ]
+    for md in sorted(
+        [*ROOT.glob("book/**/*.md"), *ROOT.glob("live/*.md"), *ROOT.glob("apps/*.md")]
+    ):
+        for first, source in code_cells(md.read_text(encoding="utf-8")):
+            try:
+                lines = _literal_calls_in_fstrings(source)
+            except SyntaxError:  # IPython magics: not Python, nothing to extract
+                continue
+            hidden += [f"{md.relative_to(ROOT)}:{first + n - 1}" for n in lines]
+    assert hidden == []
+    assert _literal_calls_in_fstrings("x = f\"<th>{esc(_('player'))}</th>\"") == [1]

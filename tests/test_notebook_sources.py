@@ -138,3 +138,33 @@ def test_the_checks_fail_on_an_edit(tmp_path: Path) -> None:
     assert tool.sync(md).startswith("md -> ipynb")
     assert drift(md) is None
     assert tool.source_hash(md, ENGINE[::-1]) != tool.source_hash(md, ENGINE)
+
+
+def test_sync_never_overwrites_an_edit_when_both_files_changed(tmp_path: Path) -> None:
+    """A Jupyter edit (only the .ipynb changed) wins; when the .md changed too (a
+    checkout brought back an older .ipynb, say), the tool stops instead of losing one."""
+    import os
+
+    md = tmp_path / "placing.md"
+    shutil.copy(ROOT / "book" / "rules" / "placing.md", md)
+    shutil.copy(ROOT / "book" / "rules" / "placing.ipynb", md.with_suffix(".ipynb"))
+    tool.sync(md)  # records the .md the notebook was written from
+    ipynb = md.with_suffix(".ipynb")
+
+    def jupyter_edit(old: str, new: str) -> None:
+        nb = tool.read_ipynb(ipynb)
+        nb.cells[0].source = nb.cells[0].source.replace(old, new)
+        tool.write_ipynb(nb, ipynb)
+        later = md.stat().st_mtime + 10
+        os.utime(ipynb, (later, later))
+
+    jupyter_edit("# Placing tiles", "# Placing a tile")
+    assert tool.sync(md) == "ipynb -> md"
+    assert "# Placing a tile" in md.read_text(encoding="utf-8")
+    tool.sync(md)
+    md.write_text(md.read_text(encoding="utf-8").replace("a tile", "one tile", 1), "utf-8")
+    jupyter_edit("# Placing a tile", "# Placing the tiles")
+    with pytest.raises(SystemExit, match="both changed"):
+        tool.sync(md)
+    assert "# Placing one tile" in md.read_text(encoding="utf-8")
+    assert "# Placing the tiles" in tool.read_ipynb(ipynb).cells[0].source

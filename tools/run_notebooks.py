@@ -159,8 +159,20 @@ def house_style(ipynb: Path) -> None:
     subprocess.run([*ruff, "format", "--quiet", str(ipynb)], check=False)
 
 
+def text_hash(md: Path) -> str:
+    """SHA-256 of a chapter's ``.md`` as it was when its ``.ipynb`` was last written."""
+    return hashlib.sha256(md.read_bytes()).hexdigest()
+
+
 def sync(md: Path) -> str:
-    """Make the pair hold the same cells; returns what was done, in a word or two."""
+    """Make the pair hold the same cells; returns what was done, in a word or two.
+
+    The ``.ipynb`` records the hash of the ``.md`` it was written from
+    (``metadata.block_dominoes.md_sha256``). A newer ``.ipynb`` with other cells wins
+    only while the ``.md`` is still that text (an edit made in Jupyter); when both
+    changed (a checkout or a merge brought one, an editor the other) the tool stops
+    and says so, rather than overwrite either.
+    """
     ipynb = md.with_suffix(".ipynb")
     if not md.is_file():
         if not ipynb.is_file():
@@ -171,18 +183,28 @@ def sync(md: Path) -> str:
     if ipynb.is_file():
         stored = read_ipynb(ipynb)
         if ipynb.stat().st_mtime > md.stat().st_mtime and cells(stored) != cells(text_nb):
+            made_from = stored.metadata.get("block_dominoes", {}).get("md_sha256")
+            if made_from not in (None, text_hash(md)):
+                raise SystemExit(
+                    f"{name(md)} and {name(ipynb)} both changed since the notebook was "
+                    f"last written: keep one (edit it, or `git checkout` the other), "
+                    f"touch it, and run {FIX} again"
+                )
             # Edited in Jupyter, which saved the .ipynb last: that edit wins.
             jupytext.write(stored, md, fmt=FMT)
             return "ipynb -> md"
         new = combine_inputs_with_outputs(text_nb, stored, fmt=FMT)
     else:
         new = text_nb
+    new.metadata.setdefault("block_dominoes", {})["md_sha256"] = text_hash(md)
     if not write_ipynb(new, ipynb):
         return "in sync"
     house_style(ipynb)
     styled = read_ipynb(ipynb)
     if cells(styled) != cells(text_nb):  # ruff changed the code: the .md gets it too
         jupytext.write(styled, md, fmt=FMT)
+        styled.metadata["block_dominoes"]["md_sha256"] = text_hash(md)
+        write_ipynb(styled, ipynb)
         return "md -> ipynb, ruff"
     return "md -> ipynb"
 

@@ -337,7 +337,7 @@ class RoundState:
             )
             raise IllegalMoveError(
                 _("illegal move: {move} after the round ended: {why} (R13)").format(
-                    move=iso(move), why=why
+                    move=describe_move(move), why=why
                 ),
                 rule="R13",
                 reason="over",

@@ -91,10 +91,11 @@ class RoundScorer(w.VBox):
                 for s, p in enumerate(scores, start=1)
             ]
             self.text = "\n".join([out.explanation, *lines])
+            # the words outside the f-string, where Babel's extractor finds them
+            player, points = html.escape(_("player")), html.escape(_("points"))
             self.answer.value = (
                 f"<p class='bd-answer'><b>{html.escape(out.explanation)}</b></p>"
-                f"<table class='bd-points'><tr><th>{html.escape(_('player'))}</th>"
-                f"<th>{html.escape(_('points'))}</th></tr>"
+                f"<table class='bd-points'><tr><th>{player}</th><th>{points}</th></tr>"
                 + "".join(f"<tr><td>{s}</td><td>{p}</td></tr>" for s, p in enumerate(scores, 1))
                 + "</table>"
             )

@@ -135,6 +135,7 @@ def who_scores(
         side_totals = [sum(tot[s - 1] for s in side) for side in teams]
         mine = min(side_totals)
         rest = sum(side_totals) - mine
+        minus = pgettext("minus sign in a sum", "-")
         if r.blocked_scoring is BlockedScoring.DIFFERENCE:
             add(
                 _scores(name, rest),
@@ -143,9 +144,7 @@ def who_scores(
                     "{formula} (R16). Scoring all {rest} is a variant (V4)."
                 ).format(
                     mine=mine,
-                    formula=iso(
-                        f"{rest} {pgettext('minus sign in a sum', '-')} {mine} = {outcome.points}"
-                    ),
+                    formula=iso(f"{rest} {minus} {mine} = {outcome.points}"),
                     rest=rest,
                 ),
             )
