@@ -476,12 +476,14 @@ def test_code_and_results_read_left_to_right(
     problems: list[str] = []
     page = _open(browser, f"{site_url}ar/book/rules/scoring.html", problems)
     try:
-        directions = page.evaluate(
+        styles = page.evaluate(
             """() => ['article p', '.cell_input pre', '.cell_output pre', 'p code'].map(
                 s => getComputedStyle(document.querySelector(s)))
-                .map(c => c.direction + ' ' + c.unicodeBidi)"""
+                .map(c => [c.direction, c.unicodeBidi])"""
         )
-        assert directions == ["rtl normal", "ltr isolate", "ltr plaintext", "ltr isolate"]
+        assert styles[0][0] == "rtl"  # prose
+        assert styles[1] == ["ltr", "isolate"] and styles[3] == ["ltr", "isolate"]  # code
+        assert styles[2] == ["ltr", "plaintext"]  # each printed line by its first letter
         assert problems == []
     finally:
         page.close()

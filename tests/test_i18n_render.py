@@ -383,7 +383,7 @@ def test_example_printer_prints_pagats_arabic(eid: str) -> None:
     with language("ar"):
         out, _ = captured(lambda: book.example(eid, "...", LINES[eid], new=eid == "E6"))
     head, *rest = out.strip().split("\n")
-    assert head == f"{eid} ..."
+    assert head == f"\u2068{eid}\u2069 ..."  # isolated, so the Arabic line reads right to left
     words = strip_isolates(" ".join(rest))
     source = pagat(eid)
     if eid == "E4":  # the digest's "(a blank needs a blank)" in Pagat's own words

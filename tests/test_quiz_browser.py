@@ -54,8 +54,8 @@ def quiz_calls_in_chapters(root: Path = ROOT) -> int:
     """How many question builders the chapters' code cells call (stored notebooks)."""
     count = 0
     for path in sorted((root / "book").rglob("*.ipynb")):
-        if ".ipynb_checkpoints" in path.parts:
-            continue
+        if ".ipynb_checkpoints" in path.parts or len(path.suffixes) > 1:
+            continue  # NAME.ar.ipynb: the same chapter, run in Arabic
         nb = json.loads(path.read_text(encoding="utf-8"))
         for cell in nb.get("cells", []):
             if cell.get("cell_type") != "code":
@@ -204,6 +204,35 @@ def test_every_question_on_the_site_answers_back(
         finally:
             page.close()
     assert clicked_questions >= wanted
+
+
+def test_every_question_of_the_arabic_edition_answers_back_in_arabic(
+    built_site: SiteBuild, browser: Any, site_url: str
+) -> None:
+    """The same clicks on the Arabic edition (chapters run in Arabic): every choice shows
+    its own feedback, and every feedback is Arabic, with no English word in it."""
+    from test_arabic_edition import _english_in
+
+    wanted = quiz_calls_in_chapters()
+    clicked_questions, english = 0, []
+    for docname in PAGES:
+        expected = page_quizzes(built_site.html / "ar" / f"{docname}.html")
+        if not expected:
+            continue
+        for q, panels in enumerate(expected):
+            for text, _right in panels:
+                assert re.search("[\u0600-\u06ff]", text), f"ar/{docname} q{q + 1}: {text}"
+                english += [f"ar/{docname} q{q + 1}: {w}" for w in _english_in(text)]
+        visit = Visit()
+        page = open_page(browser, f"{site_url}ar/{docname}.html", visit)
+        try:
+            click_every_choice(page, expected, f"ar/{docname}")
+            clicked_questions += len(expected)
+            assert visit.problems() == [], docname
+        finally:
+            page.close()
+    assert clicked_questions >= wanted
+    assert english == []
 
 
 @pytest.mark.parametrize("docname", PAGES)

@@ -59,7 +59,7 @@ def example(eid: str, words: str, placements: list[str], new: bool = False) -> L
     """
     line = Line.build(placements)
     conns = [str(c) for c in line.connections]
-    out = [f"{eid} {words}"]
+    out = [f"{iso(eid)} {words}"]  # isolated: an Arabic line starts with its words
     if new:
         out.append(_("New connection {connection}.").format(connection=conns[-1]))
     elif len(conns) == 1:
