@@ -9,7 +9,11 @@
    site/ext/live_edition.py), or to the live edition's start page. */
 (function () {
   "use strict";
-  var NOTE = "This tool needs Python running: ";
+  // The page's own words, in its edition's language (site/ext/templates/lang-switch.html).
+  function word(key, english) {
+    var found = document.querySelector(".bd-page-words");
+    return (found && found.dataset[key]) || english;
+  }
 
   function liveHref() {
     var run = document.querySelector("a.bd-run-live");
@@ -29,11 +33,11 @@
     var note = document.createElement("p");
     note.className = "bd-kernel-note";
     note.setAttribute("role", "note");
-    note.appendChild(document.createTextNode(NOTE));
+    note.appendChild(document.createTextNode(word("needsPython", "This tool needs Python running: ")));
     var link = document.createElement("a");
     link.href = liveHref();
     link.className = "bd-run-live";
-    link.textContent = "open it in the live edition";
+    link.textContent = word("openLive", "open it in the live edition");
     note.appendChild(link);
     note.appendChild(document.createTextNode("."));
     widget.parentNode.insertBefore(note, widget);

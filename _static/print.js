@@ -8,7 +8,7 @@
   "use strict";
   // The page's own words, in its edition's language (site/ext/templates/lang-switch.html).
   function words() {
-    var found = document.querySelector(".bd-print-words");
+    var found = document.querySelector(".bd-page-words");
     var data = found ? found.dataset : {};
     return {
       answers: data.answers || "Answers",

@@ -331,8 +331,11 @@ def test_no_english_prose(arabic_site: Path, docname: str) -> None:
 def test_no_english_in_outputs_diagrams_or_widgets(arabic_site: Path, docname: str) -> None:
     """What the chapter's code printed, drew and stored in widgets is Arabic too."""
     text = (AR / f"{docname}.html").read_text(encoding="utf-8")
-    assert output_english(BeautifulSoup(text, "html.parser")) == []
+    soup = BeautifulSoup(text, "html.parser")
+    assert output_english(soup) == []
     assert widget_english(text) == []
+    toggles = " ".join(s.get_text(" ") for s in soup.select("div.cell details > summary"))
+    assert _english_in(toggles) == []  # a cell's "Show the solution" toggle too
 
 
 def test_output_checker_catches_english_and_spares_code() -> None:
@@ -448,6 +451,31 @@ def test_page_offline_clean(visits: dict[str, tuple[list[str], int]], docname: s
 @pytest.mark.parametrize("docname", AR_PAGES)
 def test_page_fits_a_phone(visits: dict[str, tuple[list[str], int]], docname: str) -> None:
     assert visits[docname][1] <= PHONE["width"]
+
+
+@pytest.mark.parametrize(
+    ("docname", "at"), [("book/tools/check-a-game", "end"), ("book/start/first-hand", "start")]
+)
+def test_a_step_through_slider_keeps_its_handle_on_the_track(
+    browser: Any, site_url: str, arabic_site: Path, docname: str, at: str
+) -> None:
+    """In a dir=rtl page the step-through's slider handle sits on its track: at the
+    last move (check a game) on the right end, at the deal (first hand) on the left."""
+    problems: list[str] = []
+    page = _open(browser, f"{site_url}ar/{docname}.html", problems)
+    try:
+        page.wait_for_selector(".widget-hslider .noUi-handle", state="attached", timeout=60_000)
+        handle, track = page.evaluate(
+            """() => [document.querySelector('.widget-hslider .noUi-handle'),
+                      document.querySelector('.widget-hslider .noUi-base')]
+                .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"""
+        )
+        centre = (handle[0] + handle[1]) / 2
+        edge = track[1] if at == "end" else track[0]
+        assert abs(centre - edge) <= 2, (handle, track)
+        assert problems == []
+    finally:
+        page.close()
 
 
 def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -> None:

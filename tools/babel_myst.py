@@ -22,6 +22,8 @@ from typing import IO, Any
 from babel.messages.extract import extract_python
 
 _FENCE = re.compile(r"^(`{3,}|~{3,})\{code-cell\}")
+# A cell's own toggle words, in its options (``mystnb: code_prompt_show: Show the solution``)
+_PROMPT = re.compile(r"^\s+code_prompt_(?:show|hide):\s*(?P<text>\S.*?)\s*$")
 _OPTION = re.compile(r"^:[\w-]+:")
 
 
@@ -59,6 +61,10 @@ def extract(
 ) -> Iterator[tuple[int, str, Any, list[str]]]:
     """Babel's extraction-method interface: the messages of every code cell."""
     text = fileobj.read().decode("utf-8")
+    for number, line in enumerate(text.splitlines(), start=1):
+        prompt = _PROMPT.match(line)
+        if prompt:  # translated when tools/run_notebooks.py writes an edition's notebook
+            yield number, "_", prompt.group("text").strip("\"'"), []
     for first, source in code_cells(text):
         found = extract_python(io.BytesIO(source.encode()), keywords, comment_tags, options)
         for lineno, funcname, messages, comments in found:

@@ -115,10 +115,17 @@ def language_cell(lang: str) -> Any:
 
 def edition_notebook(md: Path, lang: str) -> Any:
     """The chapter's cells (from its styled .ipynb) after the language cell, no outputs."""
+    from block_dominoes.i18n import _, language
+
     nb = read_ipynb(md.with_suffix(".ipynb"))
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
+        prompts = cell.metadata.get("mystnb", {})
+        for key in ("code_prompt_show", "code_prompt_hide"):  # a cell's own toggle words
+            if key in prompts:
+                with language(lang):
+                    prompts[key] = _(prompts[key])
     nb.cells.insert(0, language_cell(lang))
     nb.metadata.pop("block_dominoes", None)
     return nb

@@ -513,7 +513,7 @@ class PlayWidget(w.VBox):
         buttons = []
         for t in s.hand(1):
             b = w.Button(
-                description=str(t),
+                description=iso(str(t)),  # isolated: [1|4] is not shown [4|1] in Arabic
                 button_style="success" if t in mine else "",
                 tooltip=_("fits an open end") if t in mine else _("does not fit now"),
                 layout=w.Layout(width="auto"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 import ipywidgets as w
 
 from ...errors import InvalidPositionError
-from ...i18n import N_, _, get_language, iso, language, speaks
+from ...i18n import N_, _, get_language, iso, language, pgettext, speaks
 from ...line import Line
 from ...render import line_svg
 from ...round import RoundState, check_hands
@@ -40,6 +40,13 @@ RULES_CARD = "../reference/rules-card.html"
 END_TAGS = (N_("end X"), N_("end Y"))
 _RULE_ID = re.compile(r"\b([RV])(\d{1,2})\b")
 RIGHT, WRONG = N_("Right."), N_("Not quite.")
+
+
+def _letters() -> str:
+    """The letters that number a question's choices, in the current language (A, B, C...
+    in English; أ، ب، ج... in Arabic, in the abjad order)."""
+    letters = pgettext("the letters that number choices, one per choice", "ABCDEFGHIJ")
+    return letters if len(letters) >= 10 else string.ascii_uppercase
 
 
 def rules_card_href(page: str | None = None, *, doc: str = RULES_CARD_DOC) -> str:
@@ -113,8 +120,10 @@ class Question:
 
     def as_text(self) -> str:
         """The question as a handout prints it: the prompt, then lettered choices."""
+        with language(self.lang):
+            letters = _letters()
         lines = [self.prompt]
-        lines += [f"  {string.ascii_uppercase[i]}. {c.text}" for i, c in enumerate(self.choices)]
+        lines += [f"  {letters[i]}. {c.text}" for i, c in enumerate(self.choices)]
         return "\n".join(lines)
 
     def answer_text(self) -> str:
@@ -124,7 +133,7 @@ class Question:
         with language(self.lang):
             why = c.feedback.removeprefix(_(RIGHT)).strip()
             return _("Answer: {letter}. {choice}. {why}").format(
-                letter=string.ascii_uppercase[i], choice=c.text, why=why
+                letter=_letters()[i], choice=c.text, why=why
             )
 
     def feedback_html(self, index: int) -> str:
