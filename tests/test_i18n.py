@@ -251,7 +251,7 @@ def test_quiz_builders_speak_arabic_with_lang() -> None:
 
     q = where_can_it_go(["1-4", "1-1"], "1-3", lang="ar")
     assert q.as_text().startswith(f"أين يمكن وضع {FSI}[1|3]{PDI}؟")
-    assert q.answer_text().startswith("الجواب: A. ")
+    assert q.answer_text().startswith("الجواب: أ. ")  # choices lettered أ، ب، ج in Arabic
     assert "(R7)" in q.answer_text()
     panel = q.question.feedback_html(1)
     assert "ليس بالضبط." in panel and "#r7" in panel

@@ -36,7 +36,7 @@ from ..rules import NextStarter, Rules, find_rules
 from ..strategies import Strategy, ends_words, find_strategy
 from ..strategies import hint as strategy_hint
 from ..tiles import Tile
-from .common import NEEDS_KERNEL, Message, guard, svg_view
+from .common import NEEDS_KERNEL, Message, fit_width, guard, svg_view
 
 __all__ = ["PlayWidget", "play"]
 
@@ -126,8 +126,10 @@ class PlayWidget(w.VBox):
         )
         self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
         self.next_button = w.Button(description=_("Next"), tooltip=_("play the next computer move"))
-        self.round_button = w.Button(description=_("Next round"), button_style="primary")
-        self.replay_button = w.Button(description=_("Replay this round"))
+        self.round_button = w.Button(
+            description=_("Next round"), button_style="primary", layout=fit_width()
+        )
+        self.replay_button = w.Button(description=_("Replay this round"), layout=fit_width())
         self.line_view = svg_view()
         self.hands_view = svg_view()
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))

@@ -158,9 +158,13 @@ class ScoreSheet(w.VBox):
         )
 
         # undo with a second, confirming click
-        self.undo_button = w.Button(description=_("Undo last round"), icon="undo")
-        self.confirm_button = w.Button(description=_("Yes, undo it"), button_style="danger")
-        self.cancel_button = w.Button(description=_("Keep it"))
+        self.undo_button = w.Button(
+            description=_("Undo last round"), icon="undo", layout=fit_width()
+        )
+        self.confirm_button = w.Button(
+            description=_("Yes, undo it"), button_style="danger", layout=fit_width()
+        )
+        self.cancel_button = w.Button(description=_("Keep it"), layout=fit_width())
         self.confirm_box = w.HBox([self.confirm_button, self.cancel_button])
         self._pending: Callable[[], None] | None = None
         self._kept = _("nothing changed")
