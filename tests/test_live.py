@@ -430,6 +430,7 @@ class Visit:
         # The output, not the cell's source (which holds the same words).
         ready = page.locator(".jp-OutputArea-output", has_text=ready_text)
         for attempt in (1, 2):
+            self.dismiss_dialog()
             page.get_by_role("menuitem", name="Run", exact=True).click()
             page.locator('li[data-command="runmenu:run-all"]').click()
             try:
@@ -441,6 +442,20 @@ class Visit:
                 if attempt == 2:
                     raise
         return started
+
+    def dismiss_dialog(self) -> None:
+        """Accept a JupyterLite dialog left open over the notebook (on a loaded machine
+        a kernel-selection dialog once covered the Run menu for the whole 180 s); what it
+        said is printed, so a real error still shows in the test's output."""
+        dialog = self.page.locator(".jp-Dialog")
+        if dialog.count() and dialog.first.is_visible():
+            print("dismissed a JupyterLite dialog:", " ".join(dialog.first.inner_text().split()))
+            accept = dialog.first.locator(".jp-Dialog-button.jp-mod-accept")
+            if accept.count():
+                accept.first.click()
+            else:
+                self.page.keyboard.press("Escape")
+            dialog.first.wait_for(state="hidden", timeout=CEILING_MS)
 
     def widget(self) -> Any:
         """The first widget view (or, failing fast, an error output instead)."""
