@@ -7,7 +7,7 @@
 - The built edition (``_build/html/ar``, made by ``jupyter-book build .``): every page
   is ``lang="ar" dir="rtl"``, its language switch leads to the same page in English and
   back, its prose holds no English sentence (code and tile notation excepted), nor do
-  the outputs of its cells (run in Arabic: ``NAME.ar.ipynb``), its diagrams' labels
+  the outputs of its cells (run in Arabic: ``locales/ar/runs/``), its diagrams' labels
   or its widgets' stored state (labels, options, feedback, answer keys), and every
   tile in its prose is isolated for bidi. In Chromium: every page loads from 127.0.0.1 alone
   with no page error and no sideways scroll at 400 px, and the search finds Arabic words.

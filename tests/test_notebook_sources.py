@@ -84,14 +84,16 @@ def test_stored_outputs_are_from_todays_text_and_engine(md: Path) -> None:
 @pytest.mark.parametrize("lang", tool.EDITIONS)
 @pytest.mark.parametrize("md", CHAPTERS, ids=rel)
 def test_each_edition_has_its_run_of_todays_chapter(md: Path, lang: str) -> None:
-    """``NAME.<lang>.ipynb``: the chapter's cells after the hidden language cell, run
+    """``locales/<lang>/runs/<chapter>.ipynb``: the chapter's own cells, run in ``lang``
     with today's text, engine and catalog (the edition's build reads it)."""
     run = tool.twin(md, lang)
     assert run.is_file(), f"{rel(md)} was never run in {lang}. Fix: {tool.FIX}"
-    cells = tool.cells(tool.read_ipynb(run))
+    stored = tool.read_ipynb(run)
+    assert stored.metadata["block_dominoes"]["lang"] == lang, rel(run)
     want = tool.cells(tool.read_md(md))
-    assert cells[0] == ("code", tool.language_cell(lang).source, ["remove-cell"]), rel(run)
-    assert cells[1:] == want, f"{rel(run)} holds other cells than {rel(md)}. Fix: {tool.FIX}"
+    assert tool.cells(stored) == want, (
+        f"{rel(run)} holds other cells than {rel(md)}. Fix: {tool.FIX}"
+    )
     assert tool.stored_hash(run) == tool.edition_hash(md, lang, ENGINE), (
         f"{rel(run)} holds outputs of an older {rel(md)}, engine or {lang} catalog. Fix: {tool.FIX}"
     )

@@ -54,8 +54,8 @@ def quiz_calls_in_chapters(root: Path = ROOT) -> int:
     """How many question builders the chapters' code cells call (stored notebooks)."""
     count = 0
     for path in sorted((root / "book").rglob("*.ipynb")):
-        if ".ipynb_checkpoints" in path.parts or len(path.suffixes) > 1:
-            continue  # NAME.ar.ipynb: the same chapter, run in Arabic
+        if ".ipynb_checkpoints" in path.parts:
+            continue
         nb = json.loads(path.read_text(encoding="utf-8"))
         for cell in nb.get("cells", []):
             if cell.get("cell_type") != "code":

@@ -21,12 +21,14 @@ fails when a stored key is not the current one. Prints the time each run took; e
 1 if any failed (the others still run).
 
 Editions in another language (issue 15): each chapter is also run in Arabic, into
-``NAME.ar.ipynb`` beside it: the same cells, after one hidden first cell that sets
-``BLOCK_DOMINOES_LANG`` before anything imports the engine, so every sentence the
-engine and the chapter's ``_()`` build comes out in Arabic. The Arabic build reads that
-notebook in place of ``NAME.ipynb`` (site/ext/editions.py), and nbval checks it like its
-English twin. Its key adds the engine's Arabic catalog (``src/block_dominoes/locale/ar``)
-to the chapter's: a new translation re-runs the Arabic chapters only. ``--lang en`` or
+``locales/ar/runs/<chapter>.ipynb`` (``locales/ar/runs/book/rules/placing.ipynb``): the
+chapter's own cells, run by a kernel started with ``BLOCK_DOMINOES_LANG=ar``, so every
+sentence the engine and the chapter's ``_()`` build comes out in Arabic. The run is an
+output, not a chapter: nobody edits it, and the notebook records its language
+(``metadata.block_dominoes.lang``), which tests/conftest.py gives nbval's kernel too.
+The Arabic build reads that run in place of ``NAME.ipynb`` (site/ext/editions.py). Its
+key adds the engine's Arabic catalog (``src/block_dominoes/locale/ar``) to the
+chapter's: a new translation re-runs the Arabic chapters only. ``--lang en`` or
 ``--lang ar`` runs one edition alone.
 """
 
@@ -36,6 +38,7 @@ import argparse
 import functools
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -54,7 +57,9 @@ from book_toc import toc_docnames  # noqa: E402  (the build's own walker)
 ENGINE = ROOT / "src" / "block_dominoes"
 FMT = "md:myst"
 FIX = "python tools/run_notebooks.py"
-#: the languages whose edition is executed in that language (NAME.<lang>.ipynb)
+#: where the editions' runs are stored: RUNS/<lang>/runs/<chapter>.ipynb
+RUNS = ROOT / "locales"
+#: the languages whose edition is executed in that language (locales/<lang>/runs/)
 EDITIONS = ("ar",)
 LANG_VARIABLE = "BLOCK_DOMINOES_LANG"
 
@@ -101,20 +106,12 @@ def edition_hash(md: Path, lang: str, engine: str | None = None) -> str:
 
 
 def twin(md: Path, lang: str) -> Path:
-    """Where the chapter's run in ``lang`` is stored: ``NAME.<lang>.ipynb`` beside it."""
-    return md.with_suffix(f".{lang}.ipynb")
-
-
-def language_cell(lang: str) -> Any:
-    """The hidden first cell of an edition's notebook: the engine speaks ``lang``."""
-    source = f'import os\n\nos.environ["{LANG_VARIABLE}"] = "{lang}"'
-    cell = nbformat.v4.new_code_cell(source, metadata={"tags": ["remove-cell"]})
-    cell.id = f"block-dominoes-{lang}"  # fixed, so a re-run changes only outputs
-    return cell
+    """Where the chapter's run in ``lang`` is stored: ``locales/<lang>/runs/<chapter>.ipynb``."""
+    return RUNS / lang / "runs" / md.relative_to(ROOT).with_suffix(".ipynb")
 
 
 def edition_notebook(md: Path, lang: str) -> Any:
-    """The chapter's cells (from its styled .ipynb) after the language cell, no outputs."""
+    """The chapter's cells (from its styled .ipynb), no outputs, marked as run in ``lang``."""
     from block_dominoes.i18n import _, language
 
     nb = read_ipynb(md.with_suffix(".ipynb"))
@@ -126,8 +123,7 @@ def edition_notebook(md: Path, lang: str) -> Any:
             if key in prompts:
                 with language(lang):
                     prompts[key] = _(prompts[key])
-    nb.cells.insert(0, language_cell(lang))
-    nb.metadata.pop("block_dominoes", None)
+    nb.metadata["block_dominoes"] = {"lang": lang}
     return nb
 
 
@@ -217,12 +213,13 @@ def sync(md: Path) -> str:
 
 
 def execute(md: Path, timeout: int, engine: str, lang: str = "en") -> tuple[bool, float, str]:
-    """Run the chapter (in ``lang``: its edition's notebook) in place and store its key;
-    (ok, seconds, stderr). The kernel starts in the chapter's folder."""
+    """Run the chapter (in ``lang``: its edition's notebook, with the kernel speaking
+    ``lang``) in place and store its key; (ok, seconds, stderr)."""
     if lang == "en":
         ipynb, key = md.with_suffix(".ipynb"), source_hash(md, engine)
     else:
         ipynb, key = twin(md, lang), edition_hash(md, lang, engine)
+        ipynb.parent.mkdir(parents=True, exist_ok=True)
         write_ipynb(edition_notebook(md, lang), ipynb)
     start = time.perf_counter()
     run = subprocess.run(
@@ -237,6 +234,7 @@ def execute(md: Path, timeout: int, engine: str, lang: str = "en") -> tuple[bool
         ],
         capture_output=True,
         text=True,
+        env={**os.environ, LANG_VARIABLE: lang},
     )
     seconds = time.perf_counter() - start
     if run.returncode != 0:
@@ -250,7 +248,7 @@ def execute(md: Path, timeout: int, engine: str, lang: str = "en") -> tuple[bool
 def chapter_md(path: Path) -> Path:
     """The ``.md`` of a chapter named by its .md, .ipynb or edition's .<lang>.ipynb."""
     stem = path.name
-    for suffix in (".ipynb", *(f".{lang}" for lang in EDITIONS), ".md"):
+    for suffix in (".ipynb", ".md"):
         stem = stem.removesuffix(suffix)
     return (path.parent / f"{stem}.md").resolve()
 

@@ -18,11 +18,12 @@
 * Another edition's chapters with a live twin get live_edition.py's "Run live" and
   "Open the app" lines in their language, linking to the one live edition beside the
   English book: to the notebook's copy in that language and to the app with ``?lang=``.
-* Another edition's chapters show outputs run in that language: where the chapter
-  ``NAME.ipynb`` has a twin ``NAME.<lang>.ipynb`` (made by ``tools/run_notebooks.py``:
-  the chapter run with the engine speaking ``lang``), the edition reads the twin in its
-  place; the prose is still translated from the chapter's ``.po``, as the two hold the
-  same Markdown cells. A chapter without its twin is a warning (``-W``: an error).
+* Another edition's chapters show outputs run in that language: the edition reads the
+  chapter's run ``locales/<lang>/runs/<chapter>.ipynb`` (made by
+  ``tools/run_notebooks.py``: the chapter's cells run with the engine speaking ``lang``)
+  in place of ``<chapter>.ipynb``; the prose is still translated from the chapter's
+  ``.po``, as the two hold the same Markdown cells. A chapter without its run is a
+  warning (``-W``: an error).
 * The glossary of every edition ends with the terms table of ``locales/terms.csv``:
   each game word in the sources' five languages, the edition's own language first.
 
@@ -322,13 +323,14 @@ def read_run_twin(app: Sphinx, docname: str, source: list[str]) -> None:
     path = Path(app.env.doc2path(docname))
     if lang == "en" or path.suffix != ".ipynb":
         return
-    run = path.with_suffix(f".{lang}.ipynb")
+    srcdir = Path(app.srcdir)
+    run = srcdir / app.config.locale_dirs[0] / lang / "runs" / path.relative_to(srcdir)
     if not run.is_file():
         logger.warning(
             "%s has no run in %s (%s): run python tools/run_notebooks.py",
             path.name,
             lang,
-            run.name,
+            run.relative_to(srcdir),
             location=docname,
             type="editions",
         )
