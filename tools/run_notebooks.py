@@ -25,7 +25,7 @@ Editions in another language (issue 15): each chapter is also run in Arabic, int
 chapter's own cells, run by a kernel started with ``BLOCK_DOMINOES_LANG=ar``, so every
 sentence the engine and the chapter's ``_()`` build comes out in Arabic. The run is an
 output, not a chapter: nobody edits it, and the notebook records its language
-(``metadata.block_dominoes.lang``), which tests/conftest.py gives nbval's kernel too.
+(``metadata.block_dominoes.lang``), which locales/conftest.py gives nbval's kernel too.
 The Arabic build reads that run in place of ``NAME.ipynb`` (site/ext/editions.py). Its
 key adds the engine's Arabic catalog (``src/block_dominoes/locale/ar``) to the
 chapter's: a new translation re-runs the Arabic chapters only. ``--lang en`` or
