@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import AmbiguousMoveError, IllegalMoveError
+from .errors import AmbiguousMoveError, BlockDominoesError, IllegalMoveError, quoted
 from .i18n import N_, _, iso, pgettext
 from .tiles import Tile, parse_placement
 
@@ -104,15 +104,33 @@ class Line:
     right: OpenEnd | None = None
 
     @classmethod
-    def build(cls, placements: Iterable[str | Tile], *, max_pip: int | None = None) -> Line:
+    def build(
+        cls,
+        placements: Iterable[str | Tile],
+        *,
+        max_pip: int | None = None,
+        context: str | None = None,
+    ) -> Line:
         """Place tiles in order; each may be ``'3-4'``, ``'3-4@4'`` or a :class:`Tile`.
 
-        Raises the errors of :func:`parse_placement` and :meth:`place`.
+        The one reader of a line written as text: the CLI's ``line`` and ``legal
+        --line``, and the explorer widget, build their lines here. The lead takes
+        no ``@V`` (see :meth:`check`).
+
+        Raises the errors of :func:`parse_placement` and :meth:`place`; with
+        ``context`` (a translated sentence with ``{number}``, ``{text}`` and
+        ``{error}``) the error is restated to name the placement it came from.
         """
         line = cls()
-        for p in placements:
-            tile, end = parse_placement(p, max_pip=max_pip) if isinstance(p, str) else (p, None)
-            line = line.place(tile, end)
+        for number, p in enumerate(placements, start=1):
+            try:
+                tile, end = parse_placement(p, max_pip=max_pip) if isinstance(p, str) else (p, None)
+                line = line.place(tile, end)
+            except BlockDominoesError as e:
+                if context is None:
+                    raise
+                text = iso(quoted(p)) if isinstance(p, str) else iso(p)
+                raise e.restated(context.format(number=number, text=text, error=e)) from None
         return line
 
     @property
@@ -155,7 +173,8 @@ class Line:
         """The end value ``tile`` would join, or raise why it cannot (R7, R8).
 
         Raises :class:`IllegalMoveError` when the tile is already on the line,
-        fits no open end, or ``end`` is not an open end it matches, and
+        fits no open end, ``end`` is not an open end it matches, or ``end`` is
+        given for the lead (the empty line has no end to join: R5), and
         :class:`AmbiguousMoveError` when it fits two ends with different values
         and ``end`` is None.
         """
@@ -168,17 +187,16 @@ class Line:
                 reason="on-line",
             )
         if self.left is None or self.right is None:
-            if end is not None and not tile.has(end):
+            if end is not None:
+                # The lead joins no end (R5 lets it be any tile; R7's ends do not exist
+                # yet), so an end written on it means nothing: refused for every end,
+                # whether or not the tile shows it, by every entry point.
                 raise IllegalMoveError(
                     _(
-                        "illegal lead: {tile} at {end}: the line is empty, so the lead "
-                        "joins no end, and the tile has no {end} ({rules})"
-                    ).format(
-                        tile=iso(repr(str(tile))),
-                        end=end,
-                        rules=pgettext("list of rule ids", ", ").join(("R5", "R7")),
-                    ),
-                    rule="R7",
+                        "illegal lead: the lead joins no open end, so it takes no {at}: "
+                        "write it as {tile} alone (R5)"
+                    ).format(at=iso(f"'@{end}'"), tile=iso(repr(str(tile)))),
+                    rule="R5",
                     reason="lead-end",
                 )
             return None

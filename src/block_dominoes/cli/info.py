@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import BlockDominoesError, InvalidPositionError, quoted
+from ..errors import InvalidPositionError, quoted
 from ..hands import most_tiles, score_hands
 from ..i18n import N_, _, iso, pgettext
-from ..line import Line, parse_placement
+from ..line import Line
 from ..rules import Rules, find_rules, rules_names
 from ..storage import strerror
 from ..strategies import STRATEGIES
@@ -27,27 +27,7 @@ def cmd_score(a: argparse.Namespace) -> tuple[str, object]:
 
 def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
     r = find_rules(a.rules)
-    line = Line()
-    for i, text in enumerate(a.tiles, start=1):
-        try:
-            tile, end = parse_placement(text, max_pip=r.max_pip)
-            if line.is_empty and end is not None:
-                # The lead joins no end, so '@V' on it means nothing: refused the same
-                # way whether or not the tile has a V (R5).
-                raise InvalidPositionError(
-                    _(
-                        "illegal lead: the lead joins no open end, so it takes no {at}: "
-                        "write it as {tile} alone (R5)"
-                    ).format(at=iso(f"'@{end}'"), tile=iso(repr(str(tile)))),
-                    rule="R5",
-                )
-            line = line.place(tile, end)
-        except BlockDominoesError as e:
-            raise e.restated(
-                _("tile {number} ({text}): {error}").format(
-                    number=i, text=iso(quoted(text)), error=e
-                )
-            ) from None
+    line = Line.build(a.tiles, max_pip=r.max_pip, context=_("tile {number} ({text}): {error}"))
     if a.svg is not None:
         from ..render import line_svg
 

@@ -12,12 +12,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import BlockDominoesError
 from ..i18n import N_, _, iso, speaks
-from ..line import Line, parse_placement
+from ..line import Line
 from ..render import fit_text, line_svg
 from ..rules import find_rules
-from ..tiles import Tile, full_set
+from ..tiles import Tile, full_set, split_tiles
 from .common import NEEDS_KERNEL, Message, guard, svg_view
 
 __all__ = ["EXAMPLE_LINES", "AttachmentExplorer", "attachment_explorer", "legal_text"]
@@ -38,18 +37,11 @@ EXAMPLE_LINES: tuple[tuple[str, str], ...] = (
 def build_line(text: str, rules: str = "pagat") -> Line:
     """A line from placements such as ``'1-4 1-1 3-4@4'``; errors name the bad placement."""
     r = find_rules(rules)
-    line = Line()
-    for i, piece in enumerate(text.replace(",", " ").split(), start=1):
-        try:
-            tile, end = parse_placement(piece, max_pip=r.max_pip)
-            line = line.place(tile, end)
-        except BlockDominoesError as e:
-            raise e.restated(
-                _("line, placement {number} ({text}): {error}").format(
-                    number=i, text=iso(repr(piece)), error=e
-                )
-            ) from None
-    return line
+    return Line.build(
+        split_tiles(text),
+        max_pip=r.max_pip,
+        context=_("line, placement {number} ({text}): {error}"),
+    )
 
 
 def legal_text(line: Line, tile: Tile) -> str:
