@@ -38,7 +38,7 @@ from .records import ClaimedOutcome, Record
 from .round import Draw, Move, Pass, Play, RoundState
 from .rules import BlockedScoring, FirstLead, Rules, find_rules
 from .scoring import Outcome, OutcomeKind
-from .tiles import Tile, full_set, set_name
+from .tiles import Tile, full_set, set_name, set_rule
 
 __all__ = ["Step", "Verdict", "Violation", "check_record"]
 
@@ -206,7 +206,7 @@ def _check_deal(rec: Record, rules: Rules) -> Violation | None:
             ).format(n=n, k=len(rec.hands)),
         )
     size = rules.hand_size(n)
-    set_rule = "R2" if rules.max_pip == 6 else "V5"
+    the_set_rule = set_rule(rules.max_pip)
     valid = set(full_set(rules.max_pip))
     holder: dict[Tile, str] = {}
     out_of_play = _("out of play")
@@ -220,7 +220,7 @@ def _check_deal(rec: Record, rules: Rules) -> Violation | None:
             if t not in valid:
                 return Violation(
                     0,
-                    set_rule,
+                    the_set_rule,
                     _(
                         "{tile} in {name} is not a tile of the {set} set used by {rules}: its "
                         "halves go from 0 to {max} ({rule})"
@@ -230,7 +230,7 @@ def _check_deal(rec: Record, rules: Rules) -> Violation | None:
                         set=_(set_name(rules.max_pip)),
                         rules=repr(rules.name),
                         max=rules.max_pip,
-                        rule=set_rule,
+                        rule=the_set_rule,
                     ),
                 )
             if t in holder:
@@ -345,10 +345,6 @@ class _Broken(Exception):
         self.message = message
 
 
-def _set_rule(rules: Rules) -> str:
-    return "R2" if rules.max_pip == 6 else "V5"
-
-
 def _verdict_text(
     e: BlockDominoesError, state: RoundState, seat: int, move: Move, played: dict[Tile, int]
 ) -> str | None:
@@ -408,7 +404,7 @@ def _verdict_text(
     if why == "not-in-set":
         name = _(set_name(rules.max_pip))
         return _("player {seat} played {tile}, which is not in the {set} set ({rule})").format(
-            seat=seat, tile=iso(tile), set=name, rule=_set_rule(rules)
+            seat=seat, tile=iso(tile), set=name, rule=set_rule(rules.max_pip)
         )
     if why == "not-held":
         return _("player {seat} played {tile}, but does not hold it: {where} (R7)").format(

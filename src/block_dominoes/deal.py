@@ -13,14 +13,18 @@ number gives the same deal on every machine. (``random.shuffle`` and
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .errors import InvalidPositionError
 from .i18n import _
 from .rules import FirstLead, Rules, find_rules
 from .tiles import Tile, full_set
 
-__all__ = ["Deal", "check_seed", "deal", "rng_for", "shuffled"]
+__all__ = ["Deal", "check_seed", "deal", "rng_for", "shuffle", "shuffled"]
+
+T = TypeVar("T")
 
 
 def check_seed(seed: object) -> int:
@@ -37,14 +41,23 @@ def rng_for(seed: int, *parts: object) -> random.Random:
     return random.Random("/".join(str(p) for p in (seed, *parts)))
 
 
+def shuffle(items: list[T], rand: Callable[[], float]) -> list[T]:
+    """Shuffle ``items`` in place and return it: the one Fisher-Yates of the package,
+    drawing only ``rand()`` (``random.Random.random``, stable across versions). The
+    deal (:func:`shuffled`, :func:`block_dominoes.kernel.deal`) and the expert's
+    deals of unseen tiles (:func:`block_dominoes.knowledge.sample_masks`) use it;
+    :func:`block_dominoes.fast.random_rounds` inlines it in its hot loop, checked
+    round by round against :class:`~block_dominoes.round.RoundState` by
+    ``tests/test_simulate.py``."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
 def shuffled(items: tuple[Tile, ...], rng: random.Random) -> list[Tile]:
     """A Fisher-Yates shuffle that uses only ``rng.random()`` (stable across versions)."""
-    out = list(items)
-    rand = rng.random
-    for i in range(len(out) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        out[i], out[j] = out[j], out[i]
-    return out
+    return shuffle(list(items), rng.random)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .deal import first_lead
+from .deal import first_lead, shuffle
 from .rules import BlockedScoring, FirstLead, Rules
 from .tiles import Tile, full_set, tile_index
 
@@ -241,10 +241,7 @@ def deal(r: Rules, n: int, rand: Callable[[], float], round_number: int = 1) -> 
     """Shuffle and deal exactly as :func:`block_dominoes.deal.deal` does, from ``rand``."""
     count = r.set_size
     size = r.hand_size(n)
-    ids = list(range(count))
-    for i in range(count - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        ids[i], ids[j] = ids[j], ids[i]
+    ids = shuffle(list(range(count)), rand)
     hands = [sum(1 << i for i in ids[k : k + size]) for k in range(0, n * size, size)]
     boneyard = ids[n * size :] if r.draw else []
     if round_number == 1 and r.first_lead is FirstLead.HIGHEST_DOUBLE:

@@ -19,10 +19,11 @@ import random
 from dataclasses import dataclass
 
 from . import kernel
+from .deal import shuffle
 from .errors import BlockDominoesError, InvalidPositionError
 from .i18n import _
 from .line import Line
-from .round import Move, Pass, Play, RoundState
+from .round import Move, Pass, Play, RoundState, placements
 from .rules import Rules
 from .tiles import Tile, full_set, tile_index
 
@@ -59,16 +60,9 @@ class Knowledge:
         return len(self.counts)
 
     def plays(self) -> tuple[Play, ...]:
-        """This seat's placements now, in the order of :meth:`RoundState.legal_moves`."""
-        if self.line.is_empty:
-            if self.lead is not None:
-                return (Play(self.lead),) if self.lead in self.hand else ()
-            return tuple(Play(t) for t in self.hand)
-        a, b = self.line.end_values
-        out = [Play(t, a) for t in self.hand if t.has(a)]
-        if b != a:
-            out += [Play(t, b) for t in self.hand if t.has(b)]
-        return tuple(out)
+        """This seat's placements now, in the order of :meth:`RoundState.legal_moves`
+        (:func:`~block_dominoes.round.placements`)."""
+        return placements(self.line, self.hand, self.lead)
 
     def exhausted(self) -> frozenset[int]:
         """Numbers no unseen tile carries: nobody else can match them."""
@@ -103,18 +97,16 @@ def knowledge(state: RoundState, seat: int | None = None) -> Knowledge:
             _("seat must be from 1 to {n}, got {seat} (R6)").format(n=n, seat=repr(seat)),
             rule="R6",
         )
+    mp = state.rules.max_pip
+    tabs = kernel.tables(mp)
     lacks: list[set[int]] = [set() for _ in range(n)]
     history: list[tuple[int, Move | None]] = []
     left = right = -1
     for s, m in state.history:
         if isinstance(m, Play):
-            t = m.tile
-            if left < 0:
-                left, right = t.low, t.high
-            elif m.end == right:
-                right = t.other(right)
-            else:
-                left = t.other(left)
+            # The open ends as the line has them (kernel.attach is Line.place's twin).
+            end = -1 if m.end is None else m.end
+            left, right = kernel.attach(tabs, tile_index(m.tile, mp), end, left, right)
             history.append((s, m))
         elif isinstance(m, Pass):
             if left >= 0:
@@ -170,11 +162,8 @@ def sample_masks(k: Knowledge, rng: random.Random) -> tuple[list[int], list[int]
             banned[b] |= t.masks[v]
     members: list[list[int]] = [[] for _ in range(nb)]
     room = cap[:]
-    ids = [tile_index(x, mp) for x in k.unseen]
     rand = rng.random
-    for i in range(len(ids) - 1, 0, -1):  # deal.shuffled, on indices
-        j = int(rand() * (i + 1))
-        ids[i], ids[j] = ids[j], ids[i]
+    ids = shuffle([tile_index(x, mp) for x in k.unseen], rand)
     for u in ids:
         bit = 1 << u
         free = [b for b in range(nb) if room[b] and not banned[b] & bit]

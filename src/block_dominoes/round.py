@@ -25,11 +25,11 @@ from .errors import (
     InvalidTileError,
     quoted,
 )
-from .i18n import _, iso, pgettext
+from .i18n import _, iso, ngettext, pgettext
 from .line import Line
 from .rules import Rules, find_rules
 from .scoring import Outcome, score_round
-from .tiles import Tile, full_set, parse_placement, parse_tiles, pips
+from .tiles import Tile, full_set, parse_placement, parse_tiles, pips, set_name, set_rule
 
 __all__ = [
     "Draw",
@@ -39,7 +39,9 @@ __all__ = [
     "RoundState",
     "check_hands",
     "describe_move",
+    "parse_hands",
     "parse_move",
+    "placements",
 ]
 
 
@@ -132,13 +134,52 @@ def parse_move(text: str, *, max_pip: int | None = None) -> Move:
     return Play(tile, end)
 
 
+def placements(line: Line, hand: Iterable[Tile], lead: Tile | None = None) -> tuple[Play, ...]:
+    """Every placement ``hand`` can make on ``line``: the one reference for the legal
+    plays (R5, R7, R8, R10; ``lead`` is the tile the first lead must be, V2).
+
+    On the empty line every tile may lead (R5), or only ``lead`` when given; then
+    the plays on the left end, tiles in the hand's order, then those on the right
+    end, a value shown at both ends listed once. :meth:`RoundState.playable` and
+    the strategies' :meth:`~block_dominoes.knowledge.Knowledge.plays` call this;
+    :func:`block_dominoes.kernel.moves` is its bitmask twin.
+
+    >>> placements(Line.build(['1-4']), parse_tiles('4-6 1-1 2-3'))
+    (Play(Tile.parse('1-1'), 1), Play(Tile.parse('4-6'), 4))
+    """
+    tiles = tuple(hand)
+    if line.left is None or line.right is None:
+        if lead is not None:
+            return (Play(lead),) if lead in tiles else ()
+        return tuple(Play(t) for t in tiles)
+    a, b = line.left.value, line.right.value
+    out = [Play(t, a) for t in tiles if t.has(a)]
+    if b != a:
+        out += [Play(t, b) for t in tiles if t.has(b)]
+    return tuple(out)
+
+
+def parse_hands(rules: Rules, hands: Sequence[Iterable[Tile | str] | str]) -> list[list[Tile]]:
+    """Hands written as text (``'1-4,0-0'``) or as tiles and tile texts, read in the
+    ruleset's set: the one reader of hands for :meth:`RoundState.new` and
+    :func:`block_dominoes.solver.solve`. Raises InvalidTileError for bad text."""
+    return [
+        parse_tiles(h, max_pip=rules.max_pip)
+        if isinstance(h, str)
+        else [Tile.parse(t, max_pip=rules.max_pip) if isinstance(t, str) else t for t in h]
+        for h in hands
+    ]
+
+
 def check_hands(
     rules: Rules, hands: Sequence[Iterable[Tile]], *, exact: bool = False
 ) -> tuple[tuple[Tile, ...], ...]:
-    """Validate hands for a ruleset: player count, set, repeats, sizes (R1-R4).
+    """Validate hands for a ruleset: player count (R1), set (R2 or V5), repeats (R2),
+    sizes (R3).
 
     With ``exact`` every hand must hold exactly the deal's size; otherwise at
-    most that many. Raises InvalidPositionError naming the first problem.
+    most that many. Raises InvalidPositionError naming the first problem, in the
+    current language, with the rule as ``err.rule``.
     """
     n = rules.check_players(len(hands))
     size = rules.hand_size(n)
@@ -149,19 +190,41 @@ def check_hands(
         tiles = tuple(hand)
         for t in tiles:
             if t not in valid:
+                rule = set_rule(rules.max_pip)
                 raise InvalidPositionError(
-                    f"tile {str(t)!r} in player {seat}'s hand is not in the set (R2)"
+                    _(
+                        "tile {tile} in player {seat}'s hand is not in the {set} set: halves go "
+                        "from 0 to {max} ({rule})"
+                    ).format(
+                        tile=iso(repr(str(t))),
+                        seat=seat,
+                        set=_(set_name(rules.max_pip)),
+                        max=rules.max_pip,
+                        rule=rule,
+                    ),
+                    rule=rule,
                 )
             if t in seen:
-                where = "twice" if seen[t] == seat else f"by players {seen[t]} and {seat}"
+                msg = (
+                    _("tile {tile} is held twice: each tile is unique (R2)")
+                    if seen[t] == seat
+                    else _(
+                        "tile {tile} is held by players {first} and {second}: each tile is "
+                        "unique (R2)"
+                    )
+                )
                 raise InvalidPositionError(
-                    f"tile {str(t)!r} is held {where}: each tile is unique (R2)"
+                    msg.format(tile=iso(repr(str(t))), first=seen[t], second=seat), rule="R2"
                 )
             seen[t] = seat
         if len(tiles) > size or (exact and len(tiles) != size):
             raise InvalidPositionError(
-                f"player {seat} holds {len(tiles)} tiles; with {n} players each is dealt "
-                f"{size} (R3)"
+                ngettext(
+                    "player {seat} holds {k} tile; with {n} players each is dealt {size} (R3)",
+                    "player {seat} holds {k} tiles; with {n} players each is dealt {size} (R3)",
+                    len(tiles),
+                ).format(seat=seat, k=len(tiles), n=n, size=size),
+                rule="R3",
             )
         out.append(tuple(sorted(tiles)))
     return tuple(out)
@@ -198,23 +261,23 @@ class RoundState:
         Raises InvalidTileError / InvalidPositionError for bad hands or seat.
         """
         r = find_rules(rules)
-        parsed = [
-            parse_tiles(h, max_pip=r.max_pip)
-            if isinstance(h, str)
-            else [Tile.parse(t, max_pip=r.max_pip) if isinstance(t, str) else t for t in h]
-            for h in hands
-        ]
-        checked = check_hands(r, parsed, exact=exact)
+        checked = check_hands(r, parse_hands(r, hands), exact=exact)
         n = len(checked)
         if isinstance(starter, bool) or not isinstance(starter, int) or not 1 <= starter <= n:
             raise InvalidPositionError(
-                f"starter must be a seat from 1 to {n}, got {starter!r} (R6)"
+                _("starter must be a seat from 1 to {n}, got {seat} (R6)").format(
+                    n=n, seat=repr(starter)
+                ),
+                rule="R6",
             )
         rest_t = tuple(rest)
         clash = set(rest_t) & {t for h in checked for t in h}
         if clash:
             raise InvalidPositionError(
-                f"tile {str(min(clash))!r} is both in a hand and out of play (R4)"
+                _("tile {tile} is both in a hand and out of play (R4)").format(
+                    tile=iso(repr(str(min(clash))))
+                ),
+                rule="R4",
             )
         return cls(r, checked, Line(), starter, starter, checked, rest_t, (), lead)
 
@@ -263,17 +326,10 @@ class RoundState:
         return self.went_out is not None or self.is_blocked
 
     def playable(self, seat: int | None = None) -> tuple[Play, ...]:
-        """Placements available to ``seat`` (default: the player to move)."""
+        """Placements available to ``seat`` (default: the player to move), by
+        :func:`placements`."""
         hand = self.hand(self.current_player if seat is None else seat)
-        if self.line.is_empty:
-            if self.lead is not None and not self.history:
-                return (Play(self.lead),) if self.lead in hand else ()
-            return tuple(Play(t) for t in hand)
-        a, b = self.line.end_values
-        out = [Play(t, a) for t in hand if t.has(a)]
-        if b != a:
-            out += [Play(t, b) for t in hand if t.has(b)]
-        return tuple(out)
+        return placements(self.line, hand, None if self.history else self.lead)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move for the player to move, in a fixed order: the plays
@@ -396,7 +452,7 @@ class RoundState:
         if not isinstance(move, Play):
             raise IllegalMoveError(f"not a move: {move!r}", reason="not-a-move")
         if move.tile.high > self.rules.max_pip:
-            rule = "R2" if self.rules.max_pip == 6 else "V5"
+            rule = set_rule(self.rules.max_pip)
             raise IllegalMoveError(
                 _("illegal move: {tile} is not a tile of this set ({rule})").format(
                     tile=iso(move.tile), rule=rule

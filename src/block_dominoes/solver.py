@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from . import kernel
 from .errors import InvalidPositionError
 from .i18n import _
-from .round import check_hands
+from .round import check_hands, parse_hands
 from .rules import Rules, find_rules
-from .tiles import Tile, parse_tiles, tile_index
+from .tiles import Tile, tile_index
 
 __all__ = ["Search2", "Solution", "solve"]
 
@@ -262,13 +262,7 @@ def solve(
         raise InvalidPositionError(
             _("the solver needs 2 hands, got {n} (R1)").format(n=len(hands)), rule="R1"
         )
-    parsed = [
-        parse_tiles(h, max_pip=r.max_pip)
-        if isinstance(h, str)
-        else [Tile.parse(t, max_pip=r.max_pip) if isinstance(t, str) else t for t in h]
-        for h in hands
-    ]
-    checked = check_hands(r, parsed)
+    checked = check_hands(r, parse_hands(r, hands))
     for seat, h in enumerate(checked, start=1):
         if not h:
             raise InvalidPositionError(

@@ -135,12 +135,10 @@ def choose_heavy(state: RoundState, rng: random.Random) -> Choice:
 
 
 def _after(k: Knowledge, m: Play) -> tuple[int, int]:
-    """The open-end values after ``m`` (both halves of a lead)."""
-    if m.end is None:
-        return m.tile.low, m.tile.high
-    a, b = k.line.end_values
-    new = m.tile.other(m.end)
-    return (new, b) if m.end == a else (a, new)
+    """The open-end values after ``m``, left then right, as :meth:`Line.place` leaves
+    them (a value shown at both ends grows on the right)."""
+    a, b = k.line.place(m.tile, m.end).end_values
+    return a, b
 
 
 def _held(tiles: Sequence[Tile], v: int) -> int:

@@ -32,6 +32,7 @@ __all__ = [
     "parse_tiles",
     "pips",
     "set_name",
+    "set_rule",
     "split_tiles",
     "tile_index",
 ]
@@ -122,7 +123,7 @@ class Tile:
                     tile=iso(quoted(text.strip())),
                     set=_(set_name(max_pip)),
                     max=max_pip,
-                    rule="R2" if max_pip == 6 else "V5",
+                    rule=set_rule(max_pip),
                 )
             )
         return tile
@@ -160,6 +161,17 @@ def set_name(max_pip: int) -> str:
     """``double-six`` for 6, ``double-nine`` for 9, ``double-twelve`` for 12."""
     names = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
     return names.get(max_pip, f"double-{max_pip}")
+
+
+def set_rule(max_pip: int) -> str:
+    """The rule that defines a set: ``R2`` for the double-six set the default rules
+    use, ``V5`` for a larger one (the Turkish source's double-twelve, and the
+    project's double-nine). Every error about a tile outside the set cites this.
+
+    >>> set_rule(6), set_rule(12)
+    ('R2', 'V5')
+    """
+    return "R2" if max_pip == 6 else "V5"
 
 
 @cache
