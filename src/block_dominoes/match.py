@@ -1,5 +1,10 @@
 """Rounds to a target: the next starter, the target check, the draw rule (R19-R21).
 
+The one place these rules are decided and explained: :func:`next_start` (who
+starts next, and why), :func:`match_result` (has the match ended) and
+:func:`result_sentence` (its end in words). The score sheet, the play widget,
+the quiz builders and the simulator ask here.
+
 >>> from block_dominoes.scoring import score_round
 >>> m = Match.new('pagat', 3, starter=2)
 >>> m = m.add(score_round('pagat', [0, 30, 40], went_out=1))
@@ -9,22 +14,145 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .errors import InvalidPositionError
-from .i18n import _
+from .i18n import N_, _
 from .rules import NextStarter, Rules, find_rules
 from .scoring import Outcome
 
-__all__ = ["Match", "MatchResult", "RoundRecord", "next_starter"]
+__all__ = [
+    "Match",
+    "MatchResult",
+    "NextStart",
+    "RoundRecord",
+    "match_result",
+    "next_start",
+    "next_starter",
+    "result_sentence",
+]
+
+
+# Why the next round starts where it does, keyed by NextStart.reason: a short form for
+# the score sheet's lines, and a sentence naming the previous starter.
+_SHORT = {
+    "winner": N_("the winner starts the next round, V1"),
+    "tied-block": N_("a tied block: one seat on from the last starter, V1"),
+    "clockwise": N_("one seat on from the last starter, R19"),
+}
+_SENTENCE = {
+    "winner": N_("the winner of the round starts the next (V1)"),
+    "tied-block": N_(
+        "the block was tied, so nobody won: one seat on from player {seat}, who started "
+        "this round (V1)"
+    ),
+    "clockwise": N_("one seat on from player {seat}, who started this round (R19)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NextStart:
+    """Who starts the next round, and why: the one place R19 and V1 are decided.
+
+    ``reason`` is ``'clockwise'`` (R19: one seat on from ``previous``, whoever won),
+    ``'winner'`` (V1: the round's winner) or ``'tied-block'`` (V1 with no single
+    winner: one seat on); ``rule`` is ``'R19'`` or ``'V1'``; ``clockwise`` is the
+    seat one on from ``previous``, whoever starts.
+
+    >>> ns = next_start(find_rules('pagat'), 3, 3, winner=2)
+    >>> ns.seat, ns.rule, ns.explain()
+    (1, 'R19', 'one seat on from player 3, who started this round (R19)')
+    """
+
+    seat: int
+    previous: int
+    clockwise: int
+    rule: str
+    reason: str
+
+    @property
+    def short(self) -> str:
+        """The reason as the score sheet prints it, untranslated (a msgid for ``_``)."""
+        return _SHORT[self.reason]
+
+    def explain(self) -> str:
+        """The reason as a sentence in the current language."""
+        return _(_SENTENCE[self.reason]).format(seat=self.previous)
+
+
+def next_start(rules: Rules, players: int, starter: int, winner: int | None) -> NextStart:
+    """Who starts the round after one that ``starter`` started and ``winner`` won
+    (None: a tied block), and why (R19, V1)."""
+    clockwise = starter % players + 1
+    if rules.next_starter is NextStarter.WINNER:
+        if winner is not None:
+            return NextStart(winner, starter, clockwise, "V1", "winner")
+        return NextStart(clockwise, starter, clockwise, "V1", "tied-block")
+    return NextStart(clockwise, starter, clockwise, "R19", "clockwise")
 
 
 def next_starter(rules: Rules, players: int, starter: int, outcome: Outcome) -> int:
     """Who starts the next round: one seat clockwise from ``starter`` (R19), or
-    the winner under V1 (one seat on after a tied block)."""
-    if rules.next_starter is NextStarter.WINNER and outcome.winner is not None:
-        return outcome.winner
-    return starter % players + 1
+    the winner under V1 (one seat on after a tied block); see :func:`next_start`."""
+    return next_start(rules, players, starter, outcome.winner).seat
+
+
+def match_result(rules: Rules, players: int, scores: Sequence[int]) -> MatchResult | None:
+    """Has the match ended with these scores (one per seat; partners share theirs),
+    checked after a whole round (R20)? A win, a draw when the highest scores at or
+    above the target are tied between sides (R21), or None to play on.
+
+    >>> match_result(find_rules('pagat'), 2, [104, 30]), match_result(find_rules('pagat'), 2, [99, 3])
+    (MatchResult(kind='win', winner=1), None)
+    """
+    target = rules.target(players)
+    top = max(scores)
+    if top < target:
+        return None
+    leaders = [seat for seat, s in enumerate(scores, start=1) if s == top]
+    teams = rules.teams(players)
+    sides = {i for i, side in enumerate(teams) for seat in leaders if seat in side}
+    if len(sides) > 1:
+        return MatchResult("draw", None)
+    return MatchResult("win", leaders[0])
+
+
+def result_sentence(
+    rules: Rules,
+    players: int,
+    result: MatchResult | None,
+    scores: Sequence[int],
+    *,
+    label: Callable[[int], str] | None = None,
+) -> str:
+    """The end of a match as a sentence (R20, R21): who won with what, or the draw.
+    ``label`` names a seat (a score sheet's player names); without it seats are
+    numbered and a pair is written ``pair 1+3``."""
+    target = rules.target(players)
+    if result is None:
+        return _("no one has reached {target} yet").format(target=target)
+    if result.winner is None:
+        return _("a draw: the highest scores at or above {target} are tied (R21)").format(
+            target=target
+        )
+    w = result.winner
+    side = next(s for s in rules.teams(players) if w in s)
+    if label is None:
+        if len(side) > 1:
+            return _("pair {seats} wins with {score} (R20)").format(
+                seats="+".join(map(str, side)), score=scores[w - 1]
+            )
+        return _("player {seat} wins with {score} of {target} (R20)").format(
+            seat=w, score=scores[w - 1], target=target
+        )
+    if len(side) > 1:
+        return _("{who} win with {score} of {target} (R20)").format(
+            who=_(" and ").join(label(s) for s in side), score=scores[w - 1], target=target
+        )
+    return _("{who} wins with {score} of {target} (R20)").format(
+        who=label(w), score=scores[w - 1], target=target
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,39 +241,13 @@ class Match:
             self,
             scores=scores,
             rounds=(*self.rounds, record),
-            starter=next_starter(self.rules, self.players, self.starter, outcome),
-            result=self._result(scores),
+            starter=next_start(self.rules, self.players, self.starter, outcome.winner).seat,
+            result=match_result(self.rules, self.players, scores),
         )
-
-    def _result(self, scores: tuple[int, ...]) -> MatchResult | None:
-        # R20: check only after the whole round is settled; R21: a tie at the top is a draw.
-        reached = [s for s in scores if s >= self.target]
-        if not reached:
-            return None
-        top = max(reached)
-        leaders = [seat for seat, s in enumerate(scores, start=1) if s == top]
-        teams = self.rules.teams(self.players)
-        sides = {i for i, side in enumerate(teams) for seat in leaders if seat in side}
-        if len(sides) > 1:
-            return MatchResult("draw", None)
-        return MatchResult("win", leaders[0])
 
     def describe_result(self) -> str:
-        if self.result is None:
-            return _("no one has reached {target} yet").format(target=self.target)
-        if self.result.winner is None:
-            return _("a draw: the highest scores at or above {target} are tied (R21)").format(
-                target=self.target
-            )
-        w = self.result.winner
-        if self.rules.partnerships:
-            side = next(s for s in self.rules.teams(self.players) if w in s)
-            return _("pair {seats} wins with {score} (R20)").format(
-                seats="+".join(map(str, side)), score=self.scores[w - 1]
-            )
-        return _("player {seat} wins with {score} of {target} (R20)").format(
-            seat=w, score=self.scores[w - 1], target=self.target
-        )
+        """The result as a sentence (:func:`result_sentence`)."""
+        return result_sentence(self.rules, self.players, self.result, self.scores)
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -51,8 +51,8 @@ from .errors import BlockDominoesError, InvalidPositionError, SheetFileError
 from .feasible import ClaimTable, claim_table, starter_led
 from .hands import parse_hand, score_hands
 from .i18n import N_, _, iso, ngettext, pgettext
-from .match import Match, MatchResult
-from .rules import NextStarter, Rules, find_rules
+from .match import Match, MatchResult, next_start, result_sentence
+from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind
 from .sheet_format import FORMAT, FORMAT_VERSION, check_names, read_round, read_setup
 
@@ -455,22 +455,9 @@ def _result_text(sheet: Sheet, rnd: SheetRound) -> str:
 
 
 def _result_sentence(sheet: Sheet, res: MatchResult, scores: Sequence[int]) -> str:
-    """Who won the match with what, or that it was drawn (R20, R21)."""
-    tgt = sheet.target
-    if res.winner is None:
-        return _("a draw: the highest scores at or above {target} are tied (R21)").format(
-            target=tgt
-        )
-    w = res.winner
-    if sheet.rules.partnerships:
-        side = next(s for s in sheet.rules.teams(sheet.players) if w in s)
-        who = _(" and ").join(sheet.label(s) for s in side)
-        return _("{who} win with {score} of {target} (R20)").format(
-            who=who, score=scores[w - 1], target=tgt
-        )
-    return _("{who} wins with {score} of {target} (R20)").format(
-        who=sheet.label(w), score=scores[w - 1], target=tgt
-    )
+    """Who won the match with what, or that it was drawn (R20, R21), in the sheet's
+    names (:func:`block_dominoes.match.result_sentence`)."""
+    return result_sentence(sheet.rules, sheet.players, res, scores, label=sheet.label)
 
 
 def _entry_outcome(
@@ -516,14 +503,6 @@ def _entry_outcome(
     return out, ()
 
 
-def _starter_reason(r: Rules, outcome: Outcome) -> str:
-    if r.next_starter is NextStarter.WINNER:
-        if outcome.winner is not None:
-            return N_("the winner starts the next round, V1")
-        return N_("a tied block: one seat on from the last starter, V1")
-    return N_("one seat on from the last starter, R19")
-
-
 def _replay(
     r: Rules, n: int, names: tuple[str, ...], starter: int, entries: Sequence[Entry]
 ) -> tuple[Match, tuple[SheetRound, ...]]:
@@ -552,7 +531,7 @@ def _replay(
                 match.scores,
                 None if match.result else match.starter,
                 match.result,
-                _starter_reason(r, out),
+                next_start(r, n, before, out.winner).short,
             )
         )
     return match, tuple(rounds)

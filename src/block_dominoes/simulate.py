@@ -36,8 +36,9 @@ from .fast import Tally, count_round, random_rounds
 from .game import strategies_for
 from .i18n import N_, _
 from .line import Line
+from .match import match_result, next_start
 from .round import RoundState
-from .rules import NextStarter, Rules, find_rules
+from .rules import Rules, find_rules
 from .strategies import Strategy, find_strategy
 from .tiles import Tile, full_set
 
@@ -248,12 +249,12 @@ def _run_block(job: _Job) -> Counts:
             if winner:
                 for s in side_of[winner]:
                     scores[s - 1] += points
-            # R19 / V1: who starts next; R20: the target is checked after the round.
-            starter = winner if r.next_starter is NextStarter.WINNER and winner else starter % n + 1
-            top = max(scores)
-            if top >= target:
-                leaders = [s for s in range(1, n + 1) if scores[s - 1] == top]
-                result = leaders[0] if len({side_of[s] for s in leaders}) == 1 else 0
+            # R19 / V1: who starts next; R20, R21: the target is checked after the round.
+            starter = next_start(r, n, starter, winner or None).seat
+            if max(scores) >= target:
+                end = match_result(r, n, scores)
+                assert end is not None
+                result = end.winner or 0
                 break
         counts.matches += 1
         if result is None:

@@ -29,10 +29,10 @@ import ipywidgets as w
 from ..deal import check_seed, rng_for
 from ..errors import IllegalMoveError, InvalidPositionError
 from ..i18n import _, get_language, is_rtl, iso, language, ngettext, pgettext, speaks
-from ..match import Match
+from ..match import Match, next_start
 from ..render import hand_svg, line_svg
 from ..round import Draw, Pass, Play, RoundState, describe_move
-from ..rules import NextStarter, Rules, find_rules
+from ..rules import Rules, find_rules
 from ..strategies import Strategy, ends_words, find_strategy
 from ..strategies import hint as strategy_hint
 from ..tiles import Tile
@@ -313,14 +313,12 @@ class PlayWidget(w.VBox):
         elif not self.whole_match:
             lines.append(_("Single round: press Deal for another."))
         else:
-            nxt = self.match.starter
-            if self.rules.next_starter is NextStarter.WINNER and out.winner is not None:
-                why = _("the winner of the round starts the next (V1)")
-            else:
-                why = _("one seat on from player {seat}, who started this round (R19)").format(
-                    seat=before
+            ns = next_start(self.rules, self.match.players, before, out.winner)
+            lines.append(
+                _("Player {seat} starts the next round: {why}.").format(
+                    seat=ns.seat, why=ns.explain()
                 )
-            lines.append(_("Player {seat} starts the next round: {why}.").format(seat=nxt, why=why))
+            )
         self.result_text = " ".join(lines)
 
     # -- actions ------------------------------------------------------------------

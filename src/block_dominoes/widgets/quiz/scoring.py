@@ -4,14 +4,13 @@ the match (R14-R21, V1, V3, V4)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ...errors import InvalidPositionError
 from ...i18n import _, iso, ngettext, pgettext, speaks
-from ...match import Match, next_starter
+from ...match import match_result, next_start
 from ...render import state_svg
 from ...round import RoundState
-from ...rules import BlockedScoring, NextStarter, Rules, find_rules
+from ...rules import BlockedScoring, Rules, find_rules
 from ...scoring import Outcome, OutcomeKind, score_round
 from .core import (
     Choice,
@@ -208,24 +207,16 @@ def who_starts_next(
                     name=label, n=n, seat=repr(seat)
                 )
             )
-    fake = Outcome(
-        OutcomeKind.BLOCKED if winner is None else OutcomeKind.DOMINO,
-        winner,
-        0,
-        (0,) * n,
-        "",
-        (winner,) if winner else (),
-    )
-    nxt = next_starter(r, n, starter, fake)
-    left = starter % n + 1
-    by_winner = r.next_starter is NextStarter.WINNER
-    rule = "V1" if by_winner else "R19"
-    if by_winner and winner is not None:
+    # match.py decides who starts and by which rule; the feedback words it for a quiz.
+    ns = next_start(r, n, starter, winner)
+    nxt, left, rule = ns.seat, ns.clockwise, ns.rule
+    by_winner = ns.reason != "clockwise"
+    if ns.reason == "winner":
         why = _(
             "Under these rules the winner of the round starts the next one: player {winner} "
             "({rule})."
         ).format(winner=winner, rule=rule)
-    elif by_winner:
+    elif ns.reason == "tied-block":
         why = _(
             "The block was tied, so nobody won; the start moves one seat clockwise from player "
             "{starter}, to player {left} ({rule})."
@@ -288,9 +279,8 @@ def who_won_match(
     has someone won the match, is it drawn, or does play go on (R20, R21)?"""
     r = find_rules(rules)
     n = r.check_players(len(scores))
-    m = replace(Match.new(r, n), scores=tuple(scores))
-    result = m._result(m.scores)  # the engine's own R20/R21 check
-    target = m.target
+    result = match_result(r, n, scores)  # the engine's own R20/R21 check
+    target = r.target(n)
     sides = r.teams(n)
 
     def name(side: tuple[int, ...]) -> str:
