@@ -36,7 +36,7 @@ from .errors import BlockDominoesError, InvalidPositionError
 from .i18n import N_, _, iso, ngettext, pgettext
 from .records import ClaimedOutcome, Record
 from .round import Draw, Move, Pass, Play, RoundState
-from .rules import BlockedScoring, FirstLead, Rules, find_rules
+from .rules import BlockedScoring, Rules, find_rules
 from .scoring import Outcome, OutcomeKind
 from .tiles import Tile, full_set, set_name, set_rule
 
@@ -300,9 +300,9 @@ def _check_deal(rec: Record, rules: Rules) -> Violation | None:
 
 def _lead_for(rec: Record, rules: Rules) -> tuple[Tile | None, Violation | None]:
     """Under V2 (first round only) the tile that must lead, or the starter error."""
-    if rules.first_lead is not FirstLead.HIGHEST_DOUBLE or (rec.round or 1) != 1:
+    if (rec.round or 1) != 1:
         return None, None
-    fixed = first_lead(rules, tuple(tuple(h) for h in rec.hands))
+    fixed = first_lead(rules, tuple(tuple(h) for h in rec.hands))  # None unless V2
     if fixed is None:
         return None, None
     seat, tile = fixed

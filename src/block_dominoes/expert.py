@@ -14,7 +14,9 @@ that is still in the race in every deal:
   moves deep, then every seat lays its heaviest tile to the end of the round.
 
 Moves, attaching, drawing, pip sums and the score all come from
-:mod:`block_dominoes.kernel`. The move with the best average wins (when it
+:mod:`block_dominoes.kernel`; only a pass and the end of a blocked round are
+detected inline in the search and the rollout (``tests/test_kernel.py`` checks
+both against a max-n search on ``RoundState``). The move with the best average wins (when it
 plays, plus :data:`PRIOR` points per pip); ties go to the heavier tile.
 
 >>> from block_dominoes.knowledge import knowledge

@@ -1,11 +1,23 @@
 """The bitmask twin of :mod:`~block_dominoes.round` and :mod:`~block_dominoes.scoring`.
 
-Simulation (:mod:`~block_dominoes.fast`, :mod:`~block_dominoes.simulate`), the
-solver and the expert's search all play on these few functions, so attaching a
-tile, listing the legal moves, counting pips, scoring and drawing are each
-written once for speed (and once, readably, in ``Line``/``RoundState``; the
-tests in ``tests/test_kernel.py`` replay the kernel's moves through
-``RoundState`` move for move, for every preset).
+Each rule has one readable reference (``Line``, ``RoundState``, ``scoring``,
+``deal``, ``match``) and at most this one fast twin: attaching a tile
+(:func:`attach`), listing the legal moves (:func:`moves`), counting pips
+(:func:`pip_sum`), scoring (:func:`scorer`), dealing (:func:`deal`, with the
+shuffle of :func:`block_dominoes.deal.shuffle`) and drawing (:func:`draw`).
+``tests/test_kernel.py`` replays the kernel's moves through ``RoundState`` move for
+move, for every preset, and checks the scorer against ``score_totals``.
+
+Three hot loops inline these steps instead of calling them, for speed, and each is
+checked against the readable engine by a test of its own:
+:func:`block_dominoes.fast.random_rounds`'s double-six loop (deal, random play,
+score: round by round against ``RoundState`` in ``tests/test_simulate.py``),
+:class:`block_dominoes.solver.Search2` (legal moves, new ends, pass and block:
+against a minimax on ``RoundState`` in ``tests/test_solver.py`` and
+``tests/test_kernel.py``) and :class:`block_dominoes.expert.MaxN` (pass and block in
+its search and rollout: against a max-n search on ``RoundState`` in
+``tests/test_kernel.py``). Everything else (strategies, knowledge, simulate,
+checker, sheet, widgets, quizzes) calls the reference or this module.
 
 A hand is an ``int`` whose bit ``i`` is tile ``i`` of
 :func:`~block_dominoes.tiles.full_set`. The line is only its two open-end

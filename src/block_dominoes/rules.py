@@ -59,7 +59,28 @@ class BlockedScoring(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One ruleset. Every variant is a value of this record, never an ``if`` elsewhere."""
+    """One ruleset. Every variant is a value of this record: no code asks which preset
+    it runs under (nothing compares a ruleset's name), and a field is read where the
+    rule it changes is written:
+
+    - ``max_pip``: the set (:func:`~block_dominoes.tiles.full_set`, and
+      :func:`~block_dominoes.tiles.set_rule` for R2 or V5);
+    - ``hand_sizes``, ``targets``: :meth:`hand_size`, :meth:`target` (R3, R20);
+    - ``first_lead``: :func:`block_dominoes.deal.first_lead` fixes the V2 lead (the
+      kernel's deal and the fast loop ask whether to call it; the feasibility model's
+      ``starter_led`` and the referee ask whether the first round had one);
+    - ``next_starter``: only :func:`block_dominoes.match.next_start` (R19, V1);
+    - ``blocked_scoring``: :func:`block_dominoes.scoring.score_totals` and its twin
+      :func:`block_dominoes.kernel.scorer`; the feasibility model and the claim
+      checker, which run the scoring backwards, and the referee and the scoring quiz,
+      which name V4 or build its wrong answers, read it too;
+    - ``partnerships``: :meth:`teams` gives the sides; elsewhere it only picks V3 as
+      the rule an error cites;
+    - ``draw``: whether the undealt tiles are a boneyard (V6), read by the deal, the
+      round (its boneyard and ``Draw`` move), the kernel and the fast loop, and by the
+      modules that model drawing or refuse it (solver, expert, strategies, feasibility,
+      hands, claims, referee, simulator, game).
+    """
 
     name: str
     description: str

@@ -8,7 +8,11 @@ R16: the loser's pips when they go out, the difference when blocked, 0 on a
 tie), so the search is a plain negamax on that number.
 
 Positions are the bitmasks of :mod:`block_dominoes.kernel`, values are
-memoised by (hand to move, other hand, open ends). :meth:`Search2.value` is
+memoised by (hand to move, other hand, open ends). For speed both searches list
+the moves, the new ends, a pass and a block inline, on the kernel's tables (the
+order of the two ends does not change a value, so the side a new end goes on is
+not tracked); ``tests/test_solver.py`` and ``tests/test_kernel.py`` check them
+against a minimax on ``RoundState``. :meth:`Search2.value` is
 the plain negamax :func:`solve` counts positions with; :meth:`Search2.exact`
 finds the same values with alpha-beta pruning, for the expert player, which
 asks for thousands of them per move. Three or four hands
