@@ -25,6 +25,7 @@ from .feasible import (
 )
 from .i18n import _, iso
 from .inputs import MAX_DIGITS
+from .round import check_unique
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
 from .tiles import Tile, parse_tiles, pips
@@ -142,7 +143,6 @@ def score_hands(
             ).format(first=empty[0], second=empty[1]),
             rule="R13",
         )
-    seen: dict[Tile, int] = {}
     for seat, h in enumerate(specs, start=1):
         if h.tiles is None:
             continue
@@ -169,20 +169,7 @@ def score_hands(
                 ),
                 rule="R3",
             )
-        for t in h.tiles:
-            if t in seen:
-                msg = (
-                    _("tile {tile} is held twice: each tile is unique (R2)")
-                    if seen[t] == seat
-                    else _(
-                        "tile {tile} is held by players {first} and {second}: each tile is "
-                        "unique (R2)"
-                    )
-                )
-                raise InvalidPositionError(
-                    msg.format(tile=iso(repr(str(t))), first=seen[t], second=seat), rule="R2"
-                )
-            seen[t] = seat
+    check_unique([h.tiles for h in specs])
     if starter is not None and not r.draw:
         h = specs[starter - 1]
         if h.tiles is not None and len(h.tiles) >= size:

@@ -38,6 +38,7 @@ __all__ = [
     "Play",
     "RoundState",
     "check_hands",
+    "check_unique",
     "describe_move",
     "parse_hands",
     "parse_move",
@@ -183,11 +184,9 @@ def check_hands(
     """
     n = rules.check_players(len(hands))
     size = rules.hand_size(n)
-    seen: dict[Tile, int] = {}
-    out = []
+    held = [tuple(h) for h in hands]
     valid = set(full_set(rules.max_pip))
-    for seat, hand in enumerate(hands, start=1):
-        tiles = tuple(hand)
+    for seat, tiles in enumerate(held, start=1):
         for t in tiles:
             if t not in valid:
                 rule = set_rule(rules.max_pip)
@@ -204,6 +203,33 @@ def check_hands(
                     ),
                     rule=rule,
                 )
+    check_unique(held)
+    for seat, tiles in enumerate(held, start=1):
+        if len(tiles) > size or (exact and len(tiles) != size):
+            raise InvalidPositionError(
+                ngettext(
+                    "player {seat} holds {k} tile; with {n} players each is dealt {size} (R3)",
+                    "player {seat} holds {k} tiles; with {n} players each is dealt {size} (R3)",
+                    len(tiles),
+                ).format(seat=seat, k=len(tiles), n=n, size=size),
+                rule="R3",
+            )
+    return tuple(tuple(sorted(tiles)) for tiles in held)
+
+
+def check_unique(hands: Sequence[Iterable[Tile] | None]) -> None:
+    """R2, once for every checker of hands: the set holds each tile once, so no tile
+    is held twice, in one hand or in two. ``None`` stands for a hand known only by
+    its total. Raises InvalidPositionError (``rule`` R2) naming the first repeat.
+
+    >>> check_unique([parse_tiles('1-2 3-4'), None, parse_tiles('4-3')])
+    Traceback (most recent call last):
+    ...
+    block_dominoes.errors.InvalidPositionError: tile '[3|4]' is held by players 1 and 3: each tile is unique (R2)
+    """
+    seen: dict[Tile, int] = {}
+    for seat, hand in enumerate(hands, start=1):
+        for t in hand or ():
             if t in seen:
                 msg = (
                     _("tile {tile} is held twice: each tile is unique (R2)")
@@ -217,17 +243,6 @@ def check_hands(
                     msg.format(tile=iso(repr(str(t))), first=seen[t], second=seat), rule="R2"
                 )
             seen[t] = seat
-        if len(tiles) > size or (exact and len(tiles) != size):
-            raise InvalidPositionError(
-                ngettext(
-                    "player {seat} holds {k} tile; with {n} players each is dealt {size} (R3)",
-                    "player {seat} holds {k} tiles; with {n} players each is dealt {size} (R3)",
-                    len(tiles),
-                ).format(seat=seat, k=len(tiles), n=n, size=size),
-                rule="R3",
-            )
-        out.append(tuple(sorted(tiles)))
-    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
