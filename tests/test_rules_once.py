@@ -20,12 +20,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import block_dominoes.kernel as kernel
+from block_dominoes.checker import check_record
 from block_dominoes.cli import main
 from block_dominoes.errors import BlockDominoesError, IllegalMoveError, InvalidPositionError
+from block_dominoes.game import play_round, round_json
 from block_dominoes.i18n import language
 from block_dominoes.knowledge import knowledge
 from block_dominoes.line import Line
 from block_dominoes.match import Match, match_result, next_start, result_sentence
+from block_dominoes.records import record_from_json
 from block_dominoes.round import Pass, Play, RoundState, check_hands, parse_move, placements
 from block_dominoes.rules import NextStarter, find_rules, rules_names
 from block_dominoes.scoring import score_round
@@ -101,6 +104,20 @@ def test_explorer_refuses_a_lead_with_an_end(end: int) -> None:
         build_line(f"3-4@{end} 4-5")
     assert str(e.value) == f"line, placement 1 ('3-4@{end}'): {LEAD_REFUSAL.format(end=end)}"
     assert e.value.rule == "R5"
+
+
+def test_the_referee_refuses_a_record_whose_lead_has_an_end() -> None:
+    g = play_round("pagat", 2, 3)
+    data = round_json(g.state, 3)
+    lead = data["moves"][0]
+    assert lead["end"] is None and check_record(record_from_json(data)).first_error is None
+    tile = Tile.parse(lead["tile"])
+    lead["end"] = tile.low
+    v = check_record(record_from_json(data)).first_error
+    assert v is not None and (v.move, v.rule) == (1, "R5")
+    assert v.message == LEAD_REFUSAL.replace("[3|4]", f"[{tile.low}|{tile.high}]").format(
+        end=tile.low
+    )
 
 
 def test_every_line_reader_builds_the_same_line(capsys: pytest.CaptureFixture[str]) -> None:

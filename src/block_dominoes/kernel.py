@@ -6,7 +6,11 @@ Each rule has one readable reference (``Line``, ``RoundState``, ``scoring``,
 (:func:`pip_sum`), scoring (:func:`scorer`), dealing (:func:`deal`, with the
 shuffle of :func:`block_dominoes.deal.shuffle`) and drawing (:func:`draw`).
 ``tests/test_kernel.py`` replays the kernel's moves through ``RoundState`` move for
-move, for every preset, and checks the scorer against ``score_totals``.
+move, for every preset, and checks the scorer against ``score_totals``. Inside this
+module :func:`moves` and :func:`play_random` compute the new ends inline, as
+:func:`attach` does, since they run once per move of every simulated round; the same
+tests check them: ``moves``' new ends against ``Line.place``'s at every step, and
+``play_random``'s moves against ``RoundState``'s, move for move.
 
 Three hot loops inline these steps instead of calling them, for speed, and each is
 checked against the readable engine by a test of its own:
