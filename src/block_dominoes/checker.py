@@ -35,7 +35,7 @@ from .deal import first_lead
 from .errors import BlockDominoesError, InvalidPositionError
 from .i18n import N_, _, iso, ngettext, pgettext
 from .records import ClaimedOutcome, Record
-from .round import Draw, Move, Pass, Play, RoundState
+from .round import Draw, Move, Pass, Play, RoundState, check_hands
 from .rules import BlockedScoring, Rules, find_rules
 from .scoring import Outcome, OutcomeKind
 from .tiles import Tile, full_set, set_name, set_rule
@@ -205,64 +205,14 @@ def _check_deal(rec: Record, rules: Rules) -> Violation | None:
                 len(rec.hands),
             ).format(n=n, k=len(rec.hands)),
         )
-    size = rules.hand_size(n)
-    the_set_rule = set_rule(rules.max_pip)
-    valid = set(full_set(rules.max_pip))
-    holder: dict[Tile, str] = {}
-    out_of_play = _("out of play")
-    groups = [
-        (_("player {seat}'s hand").format(seat=s), h) for s, h in enumerate(rec.hands, start=1)
-    ]
+    try:  # the hands: the set (R2 or V5), each tile once (R2), the deal's size (R3)
+        check_hands(rules, rec.hands, exact=True)
+    except InvalidPositionError as e:
+        return Violation(0, e.rule or "R3", str(e))
     if rec.out_of_play is not None:
-        groups.append((out_of_play, rec.out_of_play))
-    for name, tiles in groups:
-        for t in tiles:
-            if t not in valid:
-                return Violation(
-                    0,
-                    the_set_rule,
-                    _(
-                        "{tile} in {name} is not a tile of the {set} set used by {rules}: its "
-                        "halves go from 0 to {max} ({rule})"
-                    ).format(
-                        tile=iso(t),
-                        name=name,
-                        set=_(set_name(rules.max_pip)),
-                        rules=repr(rules.name),
-                        max=rules.max_pip,
-                        rule=the_set_rule,
-                    ),
-                )
-            if t in holder:
-                first = holder[t]
-                if first == name:
-                    text = _("{tile} appears twice in {name}").format(tile=iso(t), name=name)
-                else:
-                    text = _("{tile} is both in {first} and in {name}").format(
-                        tile=iso(t), first=first, name=name
-                    )
-                rule = "R4" if name == out_of_play else "R2"
-                return Violation(
-                    0,
-                    rule,
-                    _(
-                        "{text}: the set holds each tile once, so it can be dealt once ({rule})"
-                    ).format(text=text, rule=rule),
-                )
-            holder[t] = name
-    for seat, hand in enumerate(rec.hands, start=1):
-        if len(hand) != size:
-            return Violation(
-                0,
-                "R3",
-                ngettext(
-                    "player {seat} was dealt {k} tile, but with {n} players under {rules} each "
-                    "player is dealt {size} (R3)",
-                    "player {seat} was dealt {k} tiles, but with {n} players under {rules} each "
-                    "player is dealt {size} (R3)",
-                    len(hand),
-                ).format(seat=seat, k=len(hand), n=n, rules=repr(rules.name), size=size),
-            )
+        v = _check_out_of_play(rec, rules)
+        if v is not None:
+            return v
     if rec.out_of_play is not None:
         if rules.draw and rec.out_of_play:
             return Violation(
@@ -295,6 +245,54 @@ def _check_deal(rec: Record, rules: Rules) -> Violation | None:
                 n=n, starter=rec.starter
             ),
         )
+    return None
+
+
+def _check_out_of_play(rec: Record, rules: Rules) -> Violation | None:
+    """The record's out-of-play list: tiles of the set, none held or listed twice (R4)."""
+    assert rec.out_of_play is not None
+    out_of_play = _("out of play")
+    valid = set(full_set(rules.max_pip))
+    holder = {
+        t: _("player {seat}'s hand").format(seat=s)
+        for s, h in enumerate(rec.hands, start=1)
+        for t in h
+    }
+    for t in rec.out_of_play:
+        if t not in valid:
+            rule = set_rule(rules.max_pip)
+            return Violation(
+                0,
+                rule,
+                _(
+                    "{tile} in {name} is not a tile of the {set} set used by {rules}: its "
+                    "halves go from 0 to {max} ({rule})"
+                ).format(
+                    tile=iso(t),
+                    name=out_of_play,
+                    set=_(set_name(rules.max_pip)),
+                    rules=repr(rules.name),
+                    max=rules.max_pip,
+                    rule=rule,
+                ),
+            )
+        if t in holder:
+            first = holder[t]
+            text = (
+                _("{tile} appears twice in {name}").format(tile=iso(t), name=out_of_play)
+                if first == out_of_play
+                else _("{tile} is both in {first} and in {name}").format(
+                    tile=iso(t), first=first, name=out_of_play
+                )
+            )
+            return Violation(
+                0,
+                "R4",
+                _("{text}: the set holds each tile once, so it can be dealt once ({rule})").format(
+                    text=text, rule="R4"
+                ),
+            )
+        holder[t] = out_of_play
     return None
 
 
