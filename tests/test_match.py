@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from block_dominoes.errors import InvalidPositionError
-from block_dominoes.match import Match
+from block_dominoes.match import Match, match_result
 from block_dominoes.scoring import score_round
 
 
@@ -44,7 +44,7 @@ def test_r21_tied_top_scores_draw() -> None:
     m = Match(m.rules, 3, 1, (55, 55, 0))
     m = m.add(score_round("pagat", [0, 3, 3], went_out=1))
     assert m.result is not None and m.result.kind == "win"
-    tied = Match(m.rules, 3, 1, (58, 61, 0))._result((61, 61, 0))
+    tied = match_result(m.rules, 3, (61, 61, 0))
     assert tied is not None and (tied.kind, tied.winner) == ("draw", None)
 
 

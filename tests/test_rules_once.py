@@ -36,6 +36,7 @@ from block_dominoes.sheet import Sheet
 from block_dominoes.solver import solve
 from block_dominoes.strategies import _after
 from block_dominoes.tiles import Tile, tile_index
+from block_dominoes.widgets import play
 from block_dominoes.widgets.explorer import build_line
 from block_dominoes.widgets.quiz.scoring import who_starts_next, who_won_match
 
@@ -227,6 +228,23 @@ def test_the_sheet_and_the_match_take_the_reason_from_match_py() -> None:
         assert (rnd.next_starter, rnd.starter_reason) == (ns.seat, ns.short)
         m = Match.new(name, 3, starter=3).add(score_round(name, [0, 3, 8], went_out=1))
         assert m.starter == ns.seat
+
+
+@pytest.mark.parametrize("name", ["pagat", "app"])
+def test_the_play_widget_words_the_next_start_as_match_py_does(name: str) -> None:
+    r = find_rules(name)
+    want = "winner" if r.next_starter is NextStarter.WINNER else "clockwise"
+    for seed in range(60):
+        p = play(players=2, rules=name, seed=seed, auto=True)
+        before = p.state.starter
+        p.play_to_end()
+        out = p.state.outcome()
+        assert out is not None and p.match.result is None
+        ns = next_start(r, 2, before, out.winner)
+        assert p.result_text.endswith(f"Player {ns.seat} starts the next round: {ns.explain()}.")
+        if ns.reason == want:
+            return
+    raise AssertionError(f"no round started by reason {want!r} in 60 deals")
 
 
 @settings(max_examples=60, deadline=None)
