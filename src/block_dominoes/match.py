@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .errors import InvalidPositionError
 from .i18n import N_, _
@@ -51,8 +52,7 @@ _SENTENCE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class NextStart:
+class NextStart(NamedTuple):
     """Who starts the next round, and why: the one place R19 and V1 are decided.
 
     ``reason`` is ``'clockwise'`` (R19: one seat on from ``previous``, whoever won),

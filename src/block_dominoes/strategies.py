@@ -20,12 +20,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from . import kernel
 from .errors import BlockDominoesError, IllegalMoveError, quoted
 from .expert import SAMPLES, Verdict, verdict
 from .i18n import N_, _, iso, ngettext, pgettext
 from .knowledge import Knowledge, knowledge, sample_hidden
 from .round import Draw, Move, Pass, Play, RoundState, describe_move
-from .tiles import Tile
+from .tiles import Tile, tile_index
 
 __all__ = [
     "STRATEGIES",
@@ -136,9 +137,13 @@ def choose_heavy(state: RoundState, rng: random.Random) -> Choice:
 
 def _after(k: Knowledge, m: Play) -> tuple[int, int]:
     """The open-end values after ``m``, left then right, as :meth:`Line.place` leaves
-    them (a value shown at both ends grows on the right)."""
-    a, b = k.line.place(m.tile, m.end).end_values
-    return a, b
+    them (a value shown at both ends grows on the right), from its twin
+    :func:`kernel.attach <block_dominoes.kernel.attach>`."""
+    mp = k.rules.max_pip
+    ends = k.line.end_values
+    left, right = ends if ends else (-1, -1)
+    end = -1 if m.end is None else m.end
+    return kernel.attach(kernel.tables(mp), tile_index(m.tile, mp), end, left, right)
 
 
 def _held(tiles: Sequence[Tile], v: int) -> int:
