@@ -182,6 +182,9 @@ def test_strategies_and_knowledge_see_the_ends_the_round_has(
         s = end.after(i)
         k = knowledge(s)
         assert k.plays() == s.playable()
+        if s.line.tiles:  # Line.fits, tile by tile (the CLI's legal, the quizzes), agrees
+            hand = s.hand(s.current_player)
+            assert set(s.playable()) == {Play(t, v) for t in hand for v in s.line.fits(t)}
         for m in k.plays():
             assert _after(k, m) == s.apply(m).line.end_values
         if isinstance(move, Pass):
