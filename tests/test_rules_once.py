@@ -27,7 +27,13 @@ from block_dominoes.game import play_round, round_json
 from block_dominoes.i18n import language
 from block_dominoes.knowledge import knowledge
 from block_dominoes.line import Line
-from block_dominoes.match import Match, match_result, next_start, result_sentence
+from block_dominoes.match import (
+    Match,
+    match_result,
+    next_seat,
+    next_start,
+    result_sentence,
+)
 from block_dominoes.records import record_from_json
 from block_dominoes.round import Pass, Play, RoundState, check_hands, parse_move, placements
 from block_dominoes.rules import NextStarter, find_rules, rules_names
@@ -210,6 +216,7 @@ def test_next_start_is_the_one_answer(name: str, winner: int | None) -> None:
     n = r.player_counts[-1]
     starter = n  # the clockwise seat wraps to 1
     ns = next_start(r, n, starter, winner)
+    assert next_seat(r, n, starter, winner) == ns.seat  # the simulator's call
     by_winner = r.next_starter is NextStarter.WINNER
     assert ns.clockwise == 1 and ns.previous == starter
     assert ns.seat == (winner if by_winner and winner else 1)

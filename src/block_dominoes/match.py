@@ -1,9 +1,9 @@
 """Rounds to a target: the next starter, the target check, the draw rule (R19-R21).
 
-The one place these rules are decided and explained: :func:`next_start` (who
-starts next, and why), :func:`match_result` (has the match ended) and
-:func:`result_sentence` (its end in words). The score sheet, the play widget,
-the quiz builders and the simulator ask here.
+The one place these rules are decided and explained: :func:`next_seat` (who starts
+next), :func:`next_start` (the same seat, and why), :func:`match_result` (has the
+match ended) and :func:`result_sentence` (its end in words). The score sheet, the
+play widget, the quiz builders and the simulator ask here.
 
 >>> from block_dominoes.scoring import score_round
 >>> m = Match.new('pagat', 3, starter=2)
@@ -29,6 +29,7 @@ __all__ = [
     "NextStart",
     "RoundRecord",
     "match_result",
+    "next_seat",
     "next_start",
     "next_starter",
     "result_sentence",
@@ -81,21 +82,31 @@ class NextStart(NamedTuple):
         return _(_SENTENCE[self.reason]).format(seat=self.previous)
 
 
+def next_seat(rules: Rules, players: int, starter: int, winner: int | None) -> int:
+    """The seat that starts the round after one that ``starter`` started and ``winner``
+    won (None or 0: a tied block): the winner under V1, else one seat clockwise (R19).
+    The rule itself; :func:`next_start` adds why, and the simulator calls this once a
+    round, where building the reason would cost more than the rest of the bookkeeping.
+    """
+    if winner and rules.next_starter is NextStarter.WINNER:
+        return winner
+    return starter % players + 1
+
+
 def next_start(rules: Rules, players: int, starter: int, winner: int | None) -> NextStart:
     """Who starts the round after one that ``starter`` started and ``winner`` won
     (None: a tied block), and why (R19, V1)."""
+    seat = next_seat(rules, players, starter, winner)
     clockwise = starter % players + 1
-    if rules.next_starter is NextStarter.WINNER:
-        if winner is not None:
-            return NextStart(winner, starter, clockwise, "V1", "winner")
-        return NextStart(clockwise, starter, clockwise, "V1", "tied-block")
-    return NextStart(clockwise, starter, clockwise, "R19", "clockwise")
+    if rules.next_starter is not NextStarter.WINNER:
+        return NextStart(seat, starter, clockwise, "R19", "clockwise")
+    return NextStart(seat, starter, clockwise, "V1", "winner" if winner else "tied-block")
 
 
 def next_starter(rules: Rules, players: int, starter: int, outcome: Outcome) -> int:
     """Who starts the next round: one seat clockwise from ``starter`` (R19), or
-    the winner under V1 (one seat on after a tied block); see :func:`next_start`."""
-    return next_start(rules, players, starter, outcome.winner).seat
+    the winner under V1 (one seat on after a tied block); see :func:`next_seat`."""
+    return next_seat(rules, players, starter, outcome.winner)
 
 
 def match_result(rules: Rules, players: int, scores: Sequence[int]) -> MatchResult | None:
@@ -241,7 +252,7 @@ class Match:
             self,
             scores=scores,
             rounds=(*self.rounds, record),
-            starter=next_start(self.rules, self.players, self.starter, outcome.winner).seat,
+            starter=next_seat(self.rules, self.players, self.starter, outcome.winner),
             result=match_result(self.rules, self.players, scores),
         )
 

@@ -36,7 +36,7 @@ from .fast import Tally, count_round, random_rounds
 from .game import strategies_for
 from .i18n import N_, _
 from .line import Line
-from .match import match_result, next_start
+from .match import match_result, next_seat
 from .round import RoundState
 from .rules import Rules, find_rules
 from .strategies import Strategy, find_strategy
@@ -250,7 +250,7 @@ def _run_block(job: _Job) -> Counts:
                 for s in side_of[winner]:
                     scores[s - 1] += points
             # R19 / V1: who starts next; R20, R21: the target is checked after the round.
-            starter = next_start(r, n, starter, winner or None).seat
+            starter = next_seat(r, n, starter, winner)
             if max(scores) >= target:
                 end = match_result(r, n, scores)
                 assert end is not None
