@@ -4,6 +4,8 @@ A sub-command module has a ``register(sub)`` function that adds its commands to
 the ``block-dominoes`` parser; :mod:`block_dominoes.cli` calls each one by name.
 A command's handler returns ``(text, json_data)``, or ``(text, json_data, status)``
 for a verdict that is not a success but not bad input either (``check``: 1).
+A handler that saved a change (a sheet, a written file) sets ``args.saved`` to the
+file's name, so a report that then cannot be printed still exits 0 (saying so).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ __all__ = [
     "UsageError",
     "add_command",
     "add_common",
+    "add_force",
     "add_json",
     "add_rules",
     "argparse_speaks",
@@ -120,6 +123,11 @@ def add_rules(p: argparse.ArgumentParser, *, default: str | None = "pagat") -> N
 
 def add_json(p: argparse.ArgumentParser, helptext: str = N_("print JSON instead of text")) -> None:
     p.add_argument("--json", action="store_true", help=_(helptext))
+
+
+def add_force(p: argparse.ArgumentParser, helptext: str) -> None:
+    """``--force``: let a command replace a file of the kind it writes (never a sheet)."""
+    p.add_argument("--force", action="store_true", help=_(helptext))
 
 
 def add_common(p: argparse.ArgumentParser) -> None:

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from ..errors import BlockDominoesError, InvalidPositionError, quoted
+from .. import storage
+from ..errors import BlockDominoesError, FileError, InvalidPositionError, quoted
 from ..hands import most_tiles, score_hands
 from ..i18n import N_, _, iso, pgettext
 from ..line import Line, parse_placement
 from ..rules import Rules, find_rules, rules_names
-from ..storage import strerror
 from ..strategies import STRATEGIES
 from ..tiles import parse_tiles, set_name, split_tiles
-from .base import Subparsers, add_command, add_common, add_json, add_rules
+from .base import Subparsers, add_command, add_common, add_force, add_json, add_rules
 
 __all__ = ["cmd_legal", "cmd_line", "cmd_rules", "cmd_score", "cmd_strategies", "register"]
 
@@ -55,15 +54,22 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
             raise InvalidPositionError(
                 _("{flag} needs a file name to write the diagram to").format(flag="--svg")
             )
-        try:
-            Path(a.svg).write_text(line_svg(line), encoding="utf-8")
-        except OSError as e:
-            raise InvalidPositionError(
-                _("{flag} {file}: cannot write it: {reason}").format(
-                    flag="--svg", file=iso(quoted(a.svg)), reason=strerror(e, lower=False)
-                )
-            ) from None
+        storage.write_output(
+            a.svg,
+            line_svg(line).encode("utf-8"),
+            force=a.force,
+            same_kind=_is_svg,
+            what=N_("diagram (SVG)"),
+            error=FileError,
+        )
+        a.saved = a.svg
     return line.describe(), line.to_json()
+
+
+def _is_svg(data: bytes) -> bool:
+    """True when ``data`` is an SVG picture (what ``line --svg --force`` may replace)."""
+    head = data.lstrip()[:4096]
+    return head.startswith((b"<svg", b"<?xml")) and b"<svg" in head
 
 
 def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
@@ -205,6 +211,7 @@ def register(sub: Subparsers) -> None:
         help=N_("3-4, or 3-4@4 to pick the end (not on the lead)"),
     )
     s.add_argument("--svg", metavar="FILE", help=N_("also write the diagram as SVG"))
+    add_force(s, N_("replace an existing SVG file (never a sheet or another kind of file)"))
     add_common(s)
 
     s = add_command(sub, "legal", cmd_legal, N_("list the legal moves of a hand on a line"))
