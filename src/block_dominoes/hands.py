@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .checks import sequence, whole_number
 from .errors import InvalidPositionError, InvalidTileError, quoted
 from .feasible import (
     check_together,
@@ -23,7 +24,7 @@ from .feasible import (
     pick_tiles,
     tiles_with_total,
 )
-from .i18n import _, iso
+from .i18n import N_, _, iso
 from .inputs import MAX_DIGITS
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
@@ -129,9 +130,11 @@ def score_hands(
     r = find_rules(rules)
     specs = [
         h if isinstance(h, HandSpec) else _parse_for(seat, h, r)
-        for seat, h in enumerate(hands, start=1)
+        for seat, h in enumerate(sequence(hands, N_("hands")), start=1)
     ]
     n = r.check_players(len(specs))
+    if starter is not None:
+        whole_number(starter, N_("starter"), low=1, high=n, rule="R5")
     size = most_tiles(r, n)
     empty = [seat for seat, h in enumerate(specs, start=1) if h.is_empty]
     if len(empty) > 1:

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import AmbiguousMoveError, IllegalMoveError
+from .checks import shown, whole_number
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidPositionError
 from .i18n import N_, _, iso, pgettext
-from .tiles import Tile, parse_placement
+from .tiles import MAX_HALF, Tile, need_tile, parse_placement
 
 __all__ = ["Connection", "Line", "Link", "OpenEnd", "parse_placement"]
 
@@ -104,14 +105,26 @@ class Line:
     right: OpenEnd | None = None
 
     @classmethod
-    def build(cls, placements: Iterable[str | Tile], *, max_pip: int | None = None) -> Line:
-        """Place tiles in order; each may be ``'3-4'``, ``'3-4@4'`` or a :class:`Tile`.
+    def build(cls, placements: Iterable[str | Tile], *, max_pip: int = 6) -> Line:
+        """Place tiles in order; each may be ``'3-4'``, ``'3-4@4'`` or a :class:`Tile`,
+        of the double-``max_pip`` set (double-six unless said, R2, V5).
 
-        Raises the errors of :func:`parse_placement` and :meth:`place`.
+        Raises the errors of :func:`parse_placement` and :meth:`place`, and
+        InvalidTileError for a tile outside the set or a value that is not a tile.
         """
+        if isinstance(placements, str) or not isinstance(placements, Iterable):
+            raise InvalidPositionError(
+                _("{what} must be a list or tuple, got {text}").format(
+                    what=_("placements"), text=shown(placements)
+                )
+            )
         line = cls()
         for p in placements:
-            tile, end = parse_placement(p, max_pip=max_pip) if isinstance(p, str) else (p, None)
+            if isinstance(p, str):
+                tile, end = parse_placement(p, max_pip=max_pip)
+            else:
+                held = need_tile(p)  # in the set: read as its text would be
+                tile, end = Tile.parse(f"{held.low}-{held.high}", max_pip=max_pip), None
             line = line.place(tile, end)
         return line
 
@@ -140,7 +153,9 @@ class Line:
         return (self.left, self.right)
 
     def fits(self, tile: Tile) -> tuple[int, ...]:
-        """The distinct open-end values ``tile`` can join (all of them fit a lead)."""
+        """The distinct open-end values ``tile`` can join (none before the lead, when
+        any tile may lead). InvalidTileError if ``tile`` is not a Tile."""
+        need_tile(tile)
         if self.left is None or self.right is None:
             return ()
         a, b = self.left.value, self.right.value
@@ -157,8 +172,12 @@ class Line:
         Raises :class:`IllegalMoveError` when the tile is already on the line,
         fits no open end, or ``end`` is not an open end it matches, and
         :class:`AmbiguousMoveError` when it fits two ends with different values
-        and ``end`` is None.
+        and ``end`` is None; InvalidTileError / InvalidPositionError for a ``tile``
+        that is not a Tile or an ``end`` that is not a whole number.
         """
+        need_tile(tile)
+        if end is not None:
+            whole_number(end, N_("end"), high=MAX_HALF, rule="R7")
         if tile in self.tiles:
             raise IllegalMoveError(
                 _("illegal move: {tile} is already on the line (R2)").format(
@@ -234,11 +253,14 @@ class Line:
             )
         return options[0]
 
-    def place(self, tile: Tile, end: int | None = None) -> Line:
-        """A new line with ``tile`` added: as the lead, or at the end showing ``end``.
+    def place(self, tile: Tile | str, end: int | None = None) -> Line:
+        """A new line with ``tile`` (a Tile, or tile text such as ``'3-4'``) added: as
+        the lead, or at the end showing ``end``.
 
-        Raises the errors of :meth:`check`.
+        Raises the errors of :meth:`check` (and of :meth:`Tile.parse` for text).
         """
+        if isinstance(tile, str):
+            tile = Tile.parse(tile)
         value = self.check(tile, end)
         if self.left is None or self.right is None or value is None:
             if tile.is_double:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from .checks import sequence, shown, whole_number
 from .deal import Deal, deal
 from .errors import (
     AmbiguousMoveError,
@@ -25,11 +26,11 @@ from .errors import (
     InvalidTileError,
     quoted,
 )
-from .i18n import _, iso, pgettext
+from .i18n import N_, _, iso, pgettext
 from .line import Line
 from .rules import Rules, find_rules
 from .scoring import Outcome, score_round
-from .tiles import Tile, full_set, parse_placement, parse_tiles, pips
+from .tiles import MAX_HALF, Tile, full_set, need_tile, parse_placement, parse_tiles, pips, set_name
 
 __all__ = [
     "Draw",
@@ -49,6 +50,11 @@ class Play:
 
     tile: Tile
     end: int | None = None
+
+    def __post_init__(self) -> None:
+        need_tile(self.tile)
+        if self.end is not None:
+            whole_number(self.end, N_("end"), high=MAX_HALF, rule="R7")
 
     def __str__(self) -> str:
         return f"{self.tile}" if self.end is None else f"{self.tile} on {self.end}"
@@ -71,6 +77,9 @@ class Draw:
 
     tile: Tile
 
+    def __post_init__(self) -> None:
+        need_tile(self.tile)
+
     def __str__(self) -> str:
         return f"draw {self.tile}"
 
@@ -92,7 +101,16 @@ def describe_move(move: Move) -> str:
         return _("{tile} on {end}").format(tile=iso(move.tile), end=move.end)
     if isinstance(move, Draw):
         return _("draw {tile}").format(tile=iso(move.tile))
-    return pgettext("a move", "pass")
+    if isinstance(move, Pass):
+        return pgettext("a move", "pass")
+    raise _not_a_move(move)
+
+
+def _not_a_move(move: object) -> IllegalMoveError:
+    return IllegalMoveError(
+        _("not a move: {move}; a move is a Play, a Pass or a Draw").format(move=shown(move)),
+        reason="not-a-move",
+    )
 
 
 _PASS_WORDS = frozenset({"pass", "passes", "passed"})
@@ -140,28 +158,52 @@ def check_hands(
     With ``exact`` every hand must hold exactly the deal's size; otherwise at
     most that many. Raises InvalidPositionError naming the first problem.
     """
-    n = rules.check_players(len(hands))
+    n = rules.check_players(len(sequence(hands, N_("hands"))))
     size = rules.hand_size(n)
     seen: dict[Tile, int] = {}
     out = []
     valid = set(full_set(rules.max_pip))
     for seat, hand in enumerate(hands, start=1):
-        tiles = tuple(hand)
+        tiles = tuple(need_tile(t) for t in sequence(hand, N_("hands")))
         for t in tiles:
             if t not in valid:
                 raise InvalidPositionError(
-                    f"tile {str(t)!r} in player {seat}'s hand is not in the set (R2)"
+                    _(
+                        "tile {tile} in player {seat}'s hand is not in the {set} set ({rule})"
+                    ).format(
+                        tile=iso(repr(str(t))),
+                        seat=seat,
+                        set=_(set_name(rules.max_pip)),
+                        rule="R2" if rules.max_pip == 6 else "V5",
+                    ),
+                    rule="R2" if rules.max_pip == 6 else "V5",
                 )
             if t in seen:
-                where = "twice" if seen[t] == seat else f"by players {seen[t]} and {seat}"
+                msg = (
+                    _("tile {tile} is held twice: each tile is unique (R2)")
+                    if seen[t] == seat
+                    else _(
+                        "tile {tile} is held by players {first} and {second}: each tile is "
+                        "unique (R2)"
+                    )
+                )
                 raise InvalidPositionError(
-                    f"tile {str(t)!r} is held {where}: each tile is unique (R2)"
+                    msg.format(tile=iso(repr(str(t))), first=seen[t], second=seat), rule="R2"
                 )
             seen[t] = seat
         if len(tiles) > size or (exact and len(tiles) != size):
             raise InvalidPositionError(
-                f"player {seat} holds {len(tiles)} tiles; with {n} players each is dealt "
-                f"{size} (R3)"
+                _(
+                    "player {seat}'s hand {text} has {count} tiles; with {n} players each is "
+                    "dealt {size} (R3)"
+                ).format(
+                    seat=seat,
+                    text=iso(repr(" ".join(map(str, tiles)))),
+                    count=len(tiles),
+                    n=n,
+                    size=size,
+                ),
+                rule="R3",
             )
         out.append(tuple(sorted(tiles)))
     return tuple(out)
@@ -201,16 +243,19 @@ class RoundState:
         parsed = [
             parse_tiles(h, max_pip=r.max_pip)
             if isinstance(h, str)
-            else [Tile.parse(t, max_pip=r.max_pip) if isinstance(t, str) else t for t in h]
-            for h in hands
+            else [
+                Tile.parse(t, max_pip=r.max_pip) if isinstance(t, str) else need_tile(t)
+                for t in sequence(h, N_("hands"))
+            ]
+            for h in sequence(hands, N_("hands"))
         ]
         checked = check_hands(r, parsed, exact=exact)
         n = len(checked)
-        if isinstance(starter, bool) or not isinstance(starter, int) or not 1 <= starter <= n:
-            raise InvalidPositionError(
-                f"starter must be a seat from 1 to {n}, got {starter!r} (R6)"
-            )
-        rest_t = tuple(rest)
+        whole_number(starter, N_("starter"), low=1, high=n, rule="R6")
+        many = isinstance(rest, Iterable) and not isinstance(rest, str)
+        rest_t = tuple(need_tile(t) for t in sequence(tuple(rest) if many else rest, N_("rest")))
+        if lead is not None:
+            need_tile(lead)
         clash = set(rest_t) & {t for h in checked for t in h}
         if clash:
             raise InvalidPositionError(
@@ -233,7 +278,8 @@ class RoundState:
         return len(self.hands)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        return self.hands[seat - 1]
+        """The tiles ``seat`` holds (seats 1..players; InvalidPositionError otherwise)."""
+        return self.hands[whole_number(seat, N_("seat"), low=1, high=self.players) - 1]
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
@@ -312,7 +358,9 @@ class RoundState:
         )  # fmt: skip
 
     def after(self, moves: int) -> RoundState:
-        """The state after the first ``moves`` moves of this round's history."""
+        """The state after the first ``moves`` moves of this round's history
+        (0 to ``len(history)``; InvalidPositionError otherwise)."""
+        whole_number(moves, N_("moves"), high=len(self.history))
         s = self.at_start()
         for _seat, move in self.history[:moves]:
             s = s.apply(move)
@@ -329,6 +377,8 @@ class RoundState:
     # -- moves ----------------------------------------------------------
     def _check(self, move: Move) -> None:
         seat = self.current_player
+        if not isinstance(move, Play | Pass | Draw):
+            raise _not_a_move(move)
         if self.is_over:
             why = (
                 _("player {seat} went out").format(seat=self.went_out)
@@ -394,7 +444,7 @@ class RoundState:
                 )
             return
         if not isinstance(move, Play):
-            raise IllegalMoveError(f"not a move: {move!r}", reason="not-a-move")
+            raise _not_a_move(move)
         if move.tile.high > self.rules.max_pip:
             rule = "R2" if self.rules.max_pip == 6 else "V5"
             raise IllegalMoveError(

@@ -15,6 +15,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
+from .. import deal
 from ..errors import BlockDominoesError
 from ..i18n import N_, _, get_language, ngettext
 from ..inputs import whole
@@ -156,7 +157,7 @@ def whole_arg(what: str, low: int, high: int | None = None, rule: str = "") -> C
 
 
 #: the seeds (deal numbers) ``play``, ``match`` and ``simulate`` take: one range for all
-SEED_MAX = 2**63 - 1
+SEED_MAX = deal.SEED_MAX
 SEED_HELP = "a whole number from 0 to 2**63-1"
 
 
