@@ -38,10 +38,8 @@ NOUNS = (
     N_("hands"),
     N_("totals"),
     N_("players"),
-    N_("seed"),
     N_("placements"),
     N_("round"),
-    N_("tile half"),
     N_("went_out"),
     N_("rest"),
 )

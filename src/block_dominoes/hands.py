@@ -58,7 +58,8 @@ class HandSpec:
 
 def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     """Read one HAND. Raises InvalidTileError for unreadable text or a tile
-    outside the set, InvalidPositionError for a negative total."""
+    outside the set, InvalidPositionError for a total with a sign (``+3``, ``-0``:
+    a total is digits alone, as every number a person types) or too many digits."""
     r = find_rules(rules)
     if not isinstance(text, str):
         raise InvalidTileError(
@@ -69,8 +70,16 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     body = text.strip()
     if body == "-":
         return HandSpec(body, 0, ())
-    if re.fullmatch(r"[+-]?\d+", body):
-        if len(body.lstrip("+-")) > MAX_DIGITS:
+    if re.fullmatch(r"[+-]\d+", body):
+        raise InvalidPositionError(
+            _(
+                "hand {text}: a pip total is written with digits alone, without a sign "
+                "(a total is a whole number from 0, R14)"
+            ).format(text=iso(quoted(text))),
+            rule="R14",
+        )
+    if re.fullmatch(r"\d+", body):
+        if len(body) > MAX_DIGITS:
             raise InvalidPositionError(
                 _("hand {text}: a pip total of {digits} digits; at most {most} (R14)").format(
                     text=iso(quoted(text)), digits=f"{len(body):,}", most=MAX_DIGITS
@@ -163,7 +172,7 @@ def score_hands(
                     )
                 ).format(
                     seat=seat,
-                    text=iso(repr(h.text)),
+                    text=iso(quoted(h.text)),
                     count=len(h.tiles),
                     n=n,
                     size=size,

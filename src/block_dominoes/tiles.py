@@ -153,7 +153,8 @@ class Tile:
                     set=_(set_name(max_pip)),
                     max=max_pip,
                     rule="R2" if max_pip == 6 else "V5",
-                )
+                ),
+                reason="not-in-set",
             )
         return tile
 

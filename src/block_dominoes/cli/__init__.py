@@ -20,6 +20,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -39,6 +40,7 @@ if _STARTING:
     with contextlib.suppress(ValueError, IndexError):  # not the main thread
         signal.signal(signal.SIGINT, _interrupted_at_start)
 
+from ..errors import QUOTE_LIMIT, cut  # noqa: E402
 from ..i18n import N_, _, available_languages, language  # noqa: E402
 from ..storage import strerror  # noqa: E402
 from . import info, play, records, sheet, simulate  # noqa: E402
@@ -251,7 +253,14 @@ def _safe_lang(args: list[str]) -> str | None:
     return None
 
 
+#: a quoted piece of input longer than QUOTE_LIMIT (not a file name cut at its start)
+_LONG_QUOTE = re.compile(rf"'([^'\u2026][^']{{{QUOTE_LIMIT - 1},}})'")
+
+
 def _one_line(e: BaseException) -> str:
-    """The message on one line, cut so that a huge input never floods the terminal."""
+    """The message on one line, every quoted input in it cut to 60 characters and
+    "…" (argparse's and the system's messages quote whole arguments), the line to
+    1,000, so that a huge input never floods the terminal."""
     text = " ".join(str(e).split())
+    text = _LONG_QUOTE.sub(lambda m: repr(cut(m.group(1), QUOTE_LIMIT - 2)), text)
     return text if len(text) <= 1000 else text[:999] + "\u2026"

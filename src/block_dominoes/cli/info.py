@@ -108,8 +108,18 @@ def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
         moves = [{"tile": str(t), "end": None} for t in sorted(hand)]
     else:
         moves = [{"tile": str(t), "end": v} for t in sorted(hand) for v in line.fits(t)]
-    must_pass = not moves
-    if must_pass:
+    stuck = not moves
+    # R9: a player with no tile that fits passes; under the Draw game (V6) the player
+    # draws from the boneyard instead, and passes only once it is empty.
+    must_pass, must_draw = stuck and not r.draw, stuck and r.draw
+    if must_draw:
+        a_, b_ = line.end_values
+        text = _(
+            "must draw: no tile in the hand matches the open ends {first} and {second}; "
+            "under {rules} the player draws from the boneyard until a tile fits, and "
+            "passes only when the boneyard is empty (V6)"
+        ).format(first=a_, second=b_, rules=r.name)
+    elif must_pass:
         a_, b_ = line.end_values
         text = _(
             "must pass: no tile in the hand matches the open ends {first} and {second} (R9)"
@@ -121,7 +131,7 @@ def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
             else _("{tile} on the {end}").format(tile=iso(m["tile"]), end=m["end"])
             for m in moves
         )
-    return text, {"must_pass": must_pass, "moves": moves}
+    return text, {"must_pass": must_pass, "must_draw": must_draw, "moves": moves}
 
 
 def _details(r: Rules) -> dict[str, object]:
