@@ -29,7 +29,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .errors import BlockDominoesError, InvalidTileError, UnknownRulesError, quoted
+from .errors import QUOTE_LIMIT, BlockDominoesError, InvalidTileError, UnknownRulesError, cut
+from .errors import quoted as quoted_text
 from .i18n import N_, _, iso
 from .inputs import MAX_DIGITS, HugeNumber, load_json
 from .round import Draw, Move, Pass, Play
@@ -52,6 +53,17 @@ __all__ = [
 
 class RecordError(BlockDominoesError):
     """Text that cannot be read as a record (with the line number for the notation)."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value of a JSON record as a message shows it: text quoted and cut, any other
+    value as JSON writes it (``true``, ``null``, ``[1, 2]``), never Python's ``True``."""
+    if isinstance(value, str):  # a HugeNumber too: it is text
+        return quoted_text(value, limit)
+    try:
+        return cut(json.dumps(value, ensure_ascii=False), limit)
+    except (TypeError, ValueError):
+        return quoted_text(value, limit)
 
 
 @dataclass(frozen=True, slots=True)

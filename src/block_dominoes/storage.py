@@ -114,6 +114,13 @@ OS_REASONS = (
     N_("invalid argument"),
 )
 
+#: why bytes are not UTF-8, as Python's decoder says it
+UTF8_REASONS = (
+    N_("invalid start byte"),
+    N_("invalid continuation byte"),
+    N_("unexpected end of data"),
+)
+
 
 def strerror(e: OSError, *, lower: bool = True) -> str:
     """The system's reason for ``e`` in the current language (first letter lowered
@@ -221,7 +228,7 @@ def read_json(
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         why = _("not valid JSON (not UTF-8 text: {reason} at byte {byte})").format(
-            reason=e.reason, byte=e.start
+            reason=_(e.reason), byte=e.start
         )
         raise error(corrupt.format(what=name, file=shown, why=why)) from None
     try:

@@ -257,10 +257,18 @@ def _safe_lang(args: list[str]) -> str | None:
 _LONG_QUOTE = re.compile(rf"'([^'\u2026][^']{{{QUOTE_LIMIT - 1},}})'")
 
 
+def _cut_quote(text: str) -> str:
+    """A long quoted input cut to the limit: a path keeps its end (the file's name)."""
+    if "/" in text:
+        return "\u2026" + text[-(QUOTE_LIMIT - 3) :]
+    return cut(text, QUOTE_LIMIT - 2)
+
+
 def _one_line(e: BaseException) -> str:
     """The message on one line, every quoted input in it cut to 60 characters and
-    "…" (argparse's and the system's messages quote whole arguments), the line to
+    "…" (argparse's and the system's messages quote whole arguments; a path keeps
+    its end), the line to
     1,000, so that a huge input never floods the terminal."""
     text = " ".join(str(e).split())
-    text = _LONG_QUOTE.sub(lambda m: repr(cut(m.group(1), QUOTE_LIMIT - 2)), text)
+    text = _LONG_QUOTE.sub(lambda m: repr(_cut_quote(m.group(1))), text)
     return text if len(text) <= 1000 else text[:999] + "\u2026"
