@@ -349,9 +349,14 @@ def test_23_json_values_shown_as_json(
 
 def test_23_records_show_json_values(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rec = tmp_path / "r.json"
-    rec.write_text(json.dumps({"rules": "pagat", "players": True, "hands": [], "moves": []}))
+    rec.write_text(
+        json.dumps(
+            {"rules": "pagat", "players": True, "seed": 0, "starter": 1,
+             "hands": [["1-2"], ["3-4"]], "moves": []}
+        )
+    )  # fmt: skip
     code, _, err = run(capsys, "check", str(rec))
-    assert code == 2 and "True" not in err
+    assert code == 2 and "got true" in err and "True" not in err
 
 
 def test_24_interactive_names_a_tile_outside_the_set(tmp_path: Path) -> None:
