@@ -29,6 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from .deal import SEED_MAX
 from .errors import QUOTE_LIMIT, BlockDominoesError, InvalidTileError, UnknownRulesError, cut
 from .errors import quoted as quoted_text
 from .i18n import N_, _, iso
@@ -189,6 +190,18 @@ def record_schema() -> dict[str, Any]:
 # -- reading -------------------------------------------------------------
 def _jerr(where: str, text: str) -> RecordError:
     return RecordError(_("record (JSON): {where}: {text}").format(where=where, text=text))
+
+
+def _jseed(value: object) -> int:
+    """A record's deal number: a whole number in the range every ``--seed`` takes."""
+    seed = _jint(value, "seed")
+    if seed > SEED_MAX:
+        raise _jerr(
+            "seed",
+            _("expected a whole number from {low}, got {value}").format(low=0, value=seed)
+            + f" (> {SEED_MAX:,})",
+        )
+    return seed
 
 
 def _jint(value: object, where: str, *, low: int = 0) -> int:
@@ -371,7 +384,7 @@ def record_from_json(data: object) -> Record:
         starter=_jint(data["starter"], "starter", low=1),
         hands=hands,
         moves=moves,
-        seed=None if seed is None else _jint(seed, "seed"),
+        seed=None if seed is None else _jseed(seed),
         out_of_play=None if oop is None else _jtiles(oop, "out_of_play"),
         outcome=_joutcome(data.get("outcome")),
         round=None if rnd is None else _jint(rnd, "round", low=1),

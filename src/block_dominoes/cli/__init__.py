@@ -128,7 +128,7 @@ def _main(argv: Sequence[str] | None) -> int:
             _write(text)
     except UsageError as e:
         err = e
-        _tell(lang, lambda: _one_line(err))
+        _tell(lang, lambda: _one_line(_cut_quotes(str(err))))
         return 2
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
@@ -264,11 +264,14 @@ def _cut_quote(text: str) -> str:
     return cut(text, QUOTE_LIMIT - 2)
 
 
-def _one_line(e: BaseException) -> str:
-    """The message on one line, every quoted input in it cut to 60 characters and
-    "…" (argparse's and the system's messages quote whole arguments; a path keeps
-    its end), the line to
-    1,000, so that a huge input never floods the terminal."""
+def _cut_quotes(text: str) -> str:
+    """A usage error with every quoted argument cut to 60 characters and "…"
+    (argparse quotes whole arguments; a path keeps its end, the file's name)."""
+    return _LONG_QUOTE.sub(lambda m: repr(_cut_quote(m.group(1))), text)
+
+
+def _one_line(e: object) -> str:
+    """The message on one line (the package's messages cut what they quote), at most
+    1,000 characters, so that a huge input never floods the terminal."""
     text = " ".join(str(e).split())
-    text = _LONG_QUOTE.sub(lambda m: repr(_cut_quote(m.group(1))), text)
     return text if len(text) <= 1000 else text[:999] + "\u2026"
