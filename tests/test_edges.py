@@ -389,3 +389,11 @@ def test_long_input_is_cut_to_60_characters(capsys: pytest.CaptureFixture[str]) 
         code, _, err = run(capsys, *args)
         assert code == 2 and len(err) < 300, err[:300]
         assert "\u2026" in err
+
+
+def test_25_the_bom_rule_in_every_command(capsys: pytest.CaptureFixture[str], sheet: Path) -> None:
+    bom = "\ufeff"
+    assert run(capsys, "score", bom + "7", bom + "-")[0] == 0
+    assert run(capsys, "play", "--seed", bom + "3")[0] == 0
+    assert run(capsys, "sheet", "claim", str(sheet), bom + "1", bom + "5")[0] == 0
+    assert run(capsys, "legal", "--line", bom + "1-4", "--hand", bom + "4-6")[0] == 0

@@ -25,7 +25,7 @@ from .feasible import (
     tiles_with_total,
 )
 from .i18n import N_, _, iso
-from .inputs import MAX_DIGITS
+from .inputs import MAX_DIGITS, strip_bom
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
 from .tiles import Tile, parse_tiles, pips
@@ -67,7 +67,7 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
                 tiles=iso("'1-4,0-0'"), total="'7'", out="'-'", text=iso(quoted(text))
             )
         )
-    body = text.strip()
+    body = strip_bom(text).strip()
     if body == "-":
         return HandSpec(body, 0, ())
     if re.fullmatch(r"[+-]\d+", body):

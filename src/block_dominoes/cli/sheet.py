@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from ..errors import InvalidPositionError, quoted
 from ..i18n import N_, _, iso, ngettext
-from ..inputs import MAX_DIGITS
+from ..inputs import MAX_DIGITS, strip_bom
 from ..plot import chart_format, save_sheet_chart
 from ..sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save, update
 from .base import Subparsers, add_command, add_common, add_force, add_json
@@ -27,7 +27,7 @@ __all__ = ["cmd_plot", "register"]
 def _whole(text: str, what: str, least: int = 0, span: str = "") -> int:
     """A typed whole number; ``least`` is the smallest the message names (seats and
     rounds count from 1, points from 0), ``span`` replaces "from LEAST" when given."""
-    body = text.strip()
+    body = strip_bom(text).strip()
     span = _(span) if span else _("from {low}").format(low=least)
     if body.isdecimal() and len(body) > MAX_DIGITS:
         raise InvalidPositionError(
