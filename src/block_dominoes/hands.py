@@ -86,15 +86,7 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
                 ),
                 rule="R14",
             )
-        total = int(body)
-        if total < 0:
-            raise InvalidPositionError(
-                _("hand {text}: a pip total cannot be negative (R14)").format(
-                    text=iso(quoted(text))
-                ),
-                rule="R14",
-            )
-        return HandSpec(body, total, None)
+        return HandSpec(body, int(body), None)
     if not body:
         raise InvalidTileError(
             _(
