@@ -134,7 +134,7 @@ BAD = [
     (["score", "1", "2", "3", "4", "5"], "5 players"),
     (["score", "-", "-", "3"], "both have empty hands"),
     (["score", "1-2,1-3,1-4,1-5,1-6,2-3", "4", "4"], "each is dealt 5"),
-    (["score", "-3", "4"], "cannot be negative"),
+    (["score", "-3", "4"], "without a sign"),
     (["score", "53", "4", "4"], "at most 52"),
     (["line", "1-4", "2-3"], "neither half matches an open end"),
     (["line", "1-2", "2-3", "1-3"], "ambiguous move"),
@@ -455,16 +455,16 @@ def test_record_convert_writes_atomically_and_refuses_a_read_only_out(
     src = tmp_path / "r.txt"
     src.write_text("hand 1: 1-4\nhand 2: 4-6\n1: [1|4]\n")
     out = tmp_path / "o.json"
-    out.write_text("old")
+    assert run(capsys, "record", "convert", str(src), str(out))[0] == 0
     replaced: list[str] = []
     real = storage.os.replace
     monkeypatch.setattr(storage.os, "replace", lambda a, b: (replaced.append(str(b)), real(a, b)))
-    code, _, err = run(capsys, "record", "convert", str(src), str(out))
+    code, _, err = run(capsys, "record", "convert", str(src), str(out), "--force")
     assert code == 0, err
     assert replaced == [str(out)] and json.loads(out.read_text())["players"] == 2
     out.chmod(0o444)  # refused by its mode bits, also when run as root
     before = out.read_bytes()
-    code, stdout, err = run(capsys, "record", "convert", str(src), str(out))
+    code, stdout, err = run(capsys, "record", "convert", str(src), str(out), "--force")
     assert code == 2 and stdout == "" and err.count("\n") == 1
     assert f"cannot write {str(out)!r}: the file is read-only" in err
     assert out.read_bytes() == before

@@ -282,7 +282,7 @@ def test_plot_png_and_svg(sheet: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert run(capsys, "sheet", "plot", str(sheet), "--out", str(svg))[0] == 0
     first = svg.read_bytes()
     assert b"<svg" in first
-    assert run(capsys, "sheet", "plot", str(sheet), "--out", str(svg))[0] == 0
+    assert run(capsys, "sheet", "plot", str(sheet), "--out", str(svg), "--force")[0] == 0
     assert svg.read_bytes() == first  # deterministic: no date in the file
 
 

@@ -126,7 +126,7 @@ def test_scorer_player_count_and_rules() -> None:
         (("1-2", "1-2", "3"), "held by players 1 and 2"),
         (("99", "3", "4"), "impossible"),
         (("x", "3", "4"), "cannot read 'x'"),
-        (("-3", "3", "4"), "cannot be negative"),
+        (("-3", "3", "4"), "without a sign"),
         (("", "3", "4"), "empty hand text"),
         (("0", "0", "4"), "only one tile, [0|0], is worth 0"),
     ],

@@ -19,7 +19,9 @@ right to left, with the score sheet's words from the engine's catalog (``_()`` h
 from the edition's own words (print.js).
 
 The site is served on 127.0.0.1 and every request to another host is aborted, as in
-the tests. Errors end the run with one line on stderr and exit status 1.
+the tests. Errors end the run with one line on stderr and exit status 1. A handout
+already in --out is never replaced unless --force is given (and then only a PDF is;
+checked for every handout before anything is printed); each file is written atomically.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ from typing import Any
 
 import yaml
 
+from block_dominoes import storage
+from block_dominoes.errors import FileError
 from block_dominoes.i18n import (
     _,
     available_languages,
@@ -185,14 +189,44 @@ def settle(page: Any) -> None:
     page.wait_for_timeout(300)
 
 
-def print_all(site: Path, out: Path, chapters: Sequence[str], lang: str = "en") -> dict[str, int]:
+def handout_names(chapters: Sequence[str]) -> list[str]:
+    """The files :func:`print_all` writes, in order."""
+    return [
+        "rules-card.pdf",
+        *(f"worksheet-{docname.rsplit('/', 1)[-1]}.pdf" for docname in chapters),
+        *(f"score-sheet-{n}.pdf" for n in PLAYERS),
+    ]
+
+
+def check_out(out: Path, chapters: Sequence[str], *, force: bool = False) -> None:
+    """Refuse, before printing anything, an ``out`` that is not a folder, or one that
+    holds a handout's name already (unless ``force``: then only a PDF is replaced,
+    never a score sheet or another kind of file; :func:`storage.write_output`)."""
+    if out.exists() and not out.is_dir():
+        raise HandoutError(f"--out {str(out)!r} is a file, not a folder: name a folder")
+    taken = [name for name in handout_names(chapters) if (out / name).exists()]
+    if taken and not force:
+        raise HandoutError(
+            f"{str(out / taken[0])!r} already exists ({len(taken)} of the handouts do): "
+            "nothing was written; give --force to replace them, or choose another folder"
+        )
+
+
+def print_all(
+    site: Path, out: Path, chapters: Sequence[str], lang: str = "en", *, force: bool = False
+) -> dict[str, int]:
     """Print every handout into ``out`` (from the ``lang`` edition of the book at
-    ``site``); return file name -> page count."""
+    ``site``); return file name -> page count. Each file is written atomically; an
+    existing one is refused unless ``force`` (and even then only a PDF is replaced)."""
     if lang != "en":
         site = site / lang
     from playwright.sync_api import sync_playwright
 
-    out.mkdir(parents=True, exist_ok=True)
+    check_out(out, chapters, force=force)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise HandoutError(f"--out {str(out)!r}: cannot make the folder: {e.strerror}") from None
     made: dict[str, int] = {}
     outside: list[str] = []
 
@@ -210,7 +244,16 @@ def print_all(site: Path, out: Path, chapters: Sequence[str], lang: str = "en") 
         page.emulate_media(media="print")
 
         def write(name: str, pdf: bytes) -> None:
-            (out / name).write_bytes(pdf)
+            try:
+                storage.write_output(
+                    out / name,
+                    pdf,
+                    force=force,
+                    same_kind=lambda old: old.startswith(b"%PDF"),
+                    what="handout (PDF)",
+                )
+            except FileError as e:
+                raise HandoutError(str(e)) from None
             made[name] = page_count(pdf)
 
         # the rules card, at the largest scale that fits
@@ -244,6 +287,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, required=True, help="folder for the PDF files")
     parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace handouts already in --out (only PDF files, never a score sheet)",
+    )
+    parser.add_argument(
         "--site", type=Path, default=ROOT / "_build" / "html", help="the built book"
     )
     parser.add_argument(
@@ -266,7 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     try:
-        made = print_all(args.site.resolve(), args.out, rules_chapters(), args.lang)
+        made = print_all(
+            args.site.resolve(), args.out, rules_chapters(), args.lang, force=args.force
+        )
     except HandoutError as e:
         print(f"print_handouts: {e}", file=sys.stderr)
         return 1

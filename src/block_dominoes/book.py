@@ -22,11 +22,13 @@ import importlib
 from collections.abc import Iterable
 from typing import Any
 
-from .i18n import _, iso, pgettext
+from .checks import sequence, shown
+from .errors import InvalidPositionError, InvalidTileError, MissingDependencyError
+from .i18n import N_, _, iso, pgettext
 from .line import Line
 from .render import hand_svg, line_svg
 from .round import RoundState
-from .tiles import Tile
+from .tiles import parse_tiles
 
 __all__ = ["display", "example", "short_errors", "show", "show_hands", "show_position", "words"]
 
@@ -57,9 +59,23 @@ def example(eid: str, words: str, placements: list[str], new: bool = False) -> L
     E7 Lead [2|2].
     Open: [2|2] line A 2, [2|2] line B 2; no branches.
     """
+    if not isinstance(eid, str) or not isinstance(words, str):
+        raise InvalidPositionError(
+            _("an example's id and words are text, got {eid} and {words}").format(
+                eid=shown(eid), words=shown(words)
+            )
+        )
     line = Line.build(placements)
     conns = [str(c) for c in line.connections]
     out = [f"{iso(eid)} {words}"]  # isolated: an Arabic line starts with its words
+    if new and not conns:
+        raise InvalidPositionError(
+            _(
+                "{flag} names the connection the last tile made, but this line has none "
+                "(a lead joins no tile, R5)"
+            ).format(flag="new=True"),
+            rule="R5",
+        )
     if new:
         out.append(_("New connection {connection}.").format(connection=conns[-1]))
     elif len(conns) == 1:
@@ -68,7 +84,9 @@ def example(eid: str, words: str, placements: list[str], new: bool = False) -> L
         joined = pgettext("list of connections", "; ").join(conns)
         out.append(_("Connections: {connections}.").format(connections=joined))
     ends = pgettext("list of open ends", ", ").join(str(e) for e in line.open_ends)
-    if all(e.value == 0 for e in line.open_ends):
+    if line.is_empty:
+        ends = _("none (any tile may lead)")
+    elif all(e.value == 0 for e in line.open_ends):
         ends += _(" (a blank needs a blank)")  # R8: only a blank joins these ends
     elif len(line.tiles) == 1 and line.tiles[0].is_double and len(line.open_ends) == 2:
         ends += _("; no branches")  # R10: a leading double still has exactly two ends
@@ -85,13 +103,29 @@ def words(line: Line) -> str:
     Connections: none.
     Open: [3|3] line A 3, [3|3] line B 3.
     """
+    _need(line, Line, "Line.build(['3-3'])")
     return "\n".join(s if s.endswith(".") else s + "." for s in line.describe().split(". "))
+
+
+def _need(value: object, kind: type, example: str) -> None:
+    """InvalidPositionError unless ``value`` is a ``kind`` (a helper was given another value)."""
+    if not isinstance(value, kind):
+        raise InvalidPositionError(
+            _("expected a {kind} (such as {example}), got {text}").format(
+                kind=kind.__name__, example=example, text=shown(value)
+            )
+        )
 
 
 def display(obj: Any, raw: bool = False) -> None:
     """IPython's ``display`` (looked up when called; tests replace this name to record
     what a cell shows)."""
-    ipython_display: Any = importlib.import_module("IPython.display")
+    try:
+        ipython_display: Any = importlib.import_module("IPython.display")
+    except ImportError:
+        raise MissingDependencyError(
+            _("showing pictures needs IPython (a notebook): pip install ipython")
+        ) from None
     ipython_display.display(obj, raw=raw)
 
 
@@ -102,6 +136,10 @@ def show(svg: str) -> None:
 
 def show_position(state: RoundState, seats: Iterable[int] | None = None) -> None:
     """The line and the hands of ``seats`` (all by default), as pictures and text."""
+    _need(state, RoundState, "RoundState.deal('pagat', 2, 0)")
+    seats = None if seats is None else list(sequence(seats, N_("seat")))
+    for seat in seats or ():
+        state.hand(seat)  # a seat that is not one is refused before anything is shown
     show(line_svg(state.line, width=360, title=_("The line")))
     print(words(state.line))
     for seat in seats or range(1, state.players + 1):
@@ -114,8 +152,16 @@ def show_position(state: RoundState, seats: Iterable[int] | None = None) -> None
 def show_hands(texts: Iterable[str]) -> None:
     """Each player's hand as a picture and a line of text: ``"1-2,3-4"``, or ``"-"``
     for the player who went out."""
-    for seat, text in enumerate(texts, start=1):
-        tiles = [] if text == "-" else [Tile.parse(t) for t in text.split(",")]
+    hands = sequence(texts, N_("hands"))
+    for seat, text in enumerate(hands, start=1):
+        if not isinstance(text, str):
+            raise InvalidTileError(
+                _(
+                    "player {seat}'s hand: expected text such as {tiles} or {out}, got {text}"
+                ).format(seat=seat, tiles=iso("'1-2,3-4'"), out="'-'", text=shown(text))
+            )
+    for seat, text in enumerate(hands, start=1):
+        tiles = [] if text.strip() == "-" else parse_tiles(text, max_pip=6)
         show(hand_svg(tiles, title=_("Player {seat}").format(seat=seat)))
         said = " ".join(iso(t) for t in tiles) or _("went out")
         print(_("Player {seat}: {tiles}").format(seat=seat, tiles=said))

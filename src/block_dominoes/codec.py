@@ -29,7 +29,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .errors import BlockDominoesError, InvalidTileError, UnknownRulesError, quoted
+from .deal import SEED_MAX
+from .errors import QUOTE_LIMIT, BlockDominoesError, InvalidTileError, UnknownRulesError, cut
+from .errors import quoted as quoted_text
 from .i18n import N_, _, iso
 from .inputs import MAX_DIGITS, HugeNumber, load_json
 from .round import Draw, Move, Pass, Play
@@ -52,6 +54,17 @@ __all__ = [
 
 class RecordError(BlockDominoesError):
     """Text that cannot be read as a record (with the line number for the notation)."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value of a JSON record as a message shows it: text quoted and cut, any other
+    value as JSON writes it (``true``, ``null``, ``[1, 2]``), never Python's ``True``."""
+    if isinstance(value, str):  # a HugeNumber too: it is text
+        return quoted_text(value, limit)
+    try:
+        return cut(json.dumps(value, ensure_ascii=False), limit)
+    except (TypeError, ValueError):
+        return quoted_text(value, limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +190,18 @@ def record_schema() -> dict[str, Any]:
 # -- reading -------------------------------------------------------------
 def _jerr(where: str, text: str) -> RecordError:
     return RecordError(_("record (JSON): {where}: {text}").format(where=where, text=text))
+
+
+def _jseed(value: object) -> int:
+    """A record's deal number: a whole number in the range every ``--seed`` takes."""
+    seed = _jint(value, "seed")
+    if seed > SEED_MAX:
+        raise _jerr(
+            "seed",
+            _("expected a whole number from {low}, got {value}").format(low=0, value=seed)
+            + f" (> {SEED_MAX:,})",
+        )
+    return seed
 
 
 def _jint(value: object, where: str, *, low: int = 0) -> int:
@@ -359,7 +384,7 @@ def record_from_json(data: object) -> Record:
         starter=_jint(data["starter"], "starter", low=1),
         hands=hands,
         moves=moves,
-        seed=None if seed is None else _jint(seed, "seed"),
+        seed=None if seed is None else _jseed(seed),
         out_of_play=None if oop is None else _jtiles(oop, "out_of_play"),
         outcome=_joutcome(data.get("outcome")),
         round=None if rnd is None else _jint(rnd, "round", low=1),

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from .checks import whole_number
 from .errors import InvalidPositionError
-from .i18n import _
+from .i18n import N_, _
 from .rules import FirstLead, Rules, find_rules
 from .tiles import Tile, full_set
 
@@ -27,13 +28,14 @@ __all__ = ["Deal", "check_seed", "deal", "rng_for", "shuffle", "shuffled"]
 T = TypeVar("T")
 
 
+#: the largest deal number (seed): the command line's ``--seed`` takes the same range
+SEED_MAX = 2**63 - 1
+
+
 def check_seed(seed: object) -> int:
-    """Return ``seed`` if it is a whole number >= 0, else raise InvalidPositionError."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidPositionError(
-            _("a deal number must be a whole number from 0 up, got {seed}").format(seed=repr(seed))
-        )
-    return seed
+    """Return ``seed`` if it is a whole number from 0 to :data:`SEED_MAX`, else raise
+    InvalidPositionError (the same range as every ``--seed``)."""
+    return whole_number(seed, N_("the deal number (seed)"), high=SEED_MAX)
 
 
 def rng_for(seed: int, *parts: object) -> random.Random:
@@ -111,6 +113,7 @@ def deal(
     r = find_rules(rules)
     n = r.check_players(players)
     check_seed(seed)
+    whole_number(round_number, N_("round"), low=1)
     size = r.hand_size(n)
     rng = rng_for(seed, "deal", round_number)
     tiles = shuffled(full_set(r.max_pip), rng)

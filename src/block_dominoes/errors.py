@@ -69,7 +69,13 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     >>> quoted("x" * 1000, 12)
     "'xxxxxxxxx…'"
     """
-    text = value if isinstance(value, str) else repr(value)
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = repr(value)
+        except ValueError:  # an int too long for Python to print
+            text = f"<a number of {value.bit_length() * 30103 // 100000:,} digits or so>"  # type: ignore[attr-defined]
     if isinstance(value, str):
         return repr(cut(text, limit - 2)) if len(text) > limit - 2 else repr(text)
     return cut(text, limit)

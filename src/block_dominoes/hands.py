@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .checks import sequence, whole_number
 from .errors import InvalidPositionError, InvalidTileError, quoted
 from .feasible import (
     check_together,
@@ -23,8 +24,8 @@ from .feasible import (
     pick_tiles,
     tiles_with_total,
 )
-from .i18n import _, iso
-from .inputs import MAX_DIGITS
+from .i18n import N_, _, iso
+from .inputs import MAX_DIGITS, strip_bom
 from .round import check_unique
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
@@ -58,7 +59,8 @@ class HandSpec:
 
 def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
     """Read one HAND. Raises InvalidTileError for unreadable text or a tile
-    outside the set, InvalidPositionError for a negative total."""
+    outside the set, InvalidPositionError for a total with a sign (``+3``, ``-0``:
+    a total is digits alone, as every number a person types) or too many digits."""
     r = find_rules(rules)
     if not isinstance(text, str):
         raise InvalidTileError(
@@ -66,26 +68,26 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
                 tiles=iso("'1-4,0-0'"), total="'7'", out="'-'", text=iso(quoted(text))
             )
         )
-    body = text.strip()
+    body = strip_bom(text).strip()
     if body == "-":
         return HandSpec(body, 0, ())
-    if re.fullmatch(r"[+-]?\d+", body):
-        if len(body.lstrip("+-")) > MAX_DIGITS:
+    if re.fullmatch(r"[+-]\d+", body):
+        raise InvalidPositionError(
+            _(
+                "hand {text}: a pip total is written with digits alone, without a sign "
+                "(a total is a whole number from 0, R14)"
+            ).format(text=iso(quoted(text))),
+            rule="R14",
+        )
+    if re.fullmatch(r"\d+", body):
+        if len(body) > MAX_DIGITS:
             raise InvalidPositionError(
                 _("hand {text}: a pip total of {digits} digits; at most {most} (R14)").format(
                     text=iso(quoted(text)), digits=f"{len(body):,}", most=MAX_DIGITS
                 ),
                 rule="R14",
             )
-        total = int(body)
-        if total < 0:
-            raise InvalidPositionError(
-                _("hand {text}: a pip total cannot be negative (R14)").format(
-                    text=iso(quoted(text))
-                ),
-                rule="R14",
-            )
-        return HandSpec(body, total, None)
+        return HandSpec(body, int(body), None)
     if not body:
         raise InvalidTileError(
             _(
@@ -130,9 +132,11 @@ def score_hands(
     r = find_rules(rules)
     specs = [
         h if isinstance(h, HandSpec) else _parse_for(seat, h, r)
-        for seat, h in enumerate(hands, start=1)
+        for seat, h in enumerate(sequence(hands, N_("hands")), start=1)
     ]
     n = r.check_players(len(specs))
+    if starter is not None:
+        whole_number(starter, N_("starter"), low=1, high=n, rule="R5")
     size = most_tiles(r, n)
     empty = [seat for seat, h in enumerate(specs, start=1) if h.is_empty]
     if len(empty) > 1:
@@ -160,7 +164,7 @@ def score_hands(
                     )
                 ).format(
                     seat=seat,
-                    text=iso(repr(h.text)),
+                    text=iso(quoted(h.text)),
                     count=len(h.tiles),
                     n=n,
                     size=size,

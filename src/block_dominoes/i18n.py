@@ -89,7 +89,8 @@ def _normalise(lang: str | None) -> str:
         return code
     if code.split("_")[0] in langs:
         return code.split("_")[0]
-    raise UnknownLanguageError(f"unknown language {lang!r}: the engine speaks {', '.join(langs)}")
+    shown = repr(lang if len(str(lang)) <= 58 else str(lang)[:57] + "\u2026")
+    raise UnknownLanguageError(f"unknown language {shown}: the engine speaks {', '.join(langs)}")
 
 
 @functools.cache

@@ -71,7 +71,7 @@ def whole(
     Spaces around it are ignored. Raises ``error`` (InvalidPositionError by
     default) naming ``what``, the text (cut to a readable length) and ``rule``.
     """
-    body = text.strip() if isinstance(text, str) else ""
+    body = strip_bom(text).strip() if isinstance(text, str) else ""
     why = f" ({rule})" if rule else ""
     span = (
         _("from {low}").format(low=low)

@@ -14,9 +14,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import AmbiguousMoveError, BlockDominoesError, IllegalMoveError, quoted
+from .checks import shown, whole_number
+from .errors import (
+    AmbiguousMoveError,
+    BlockDominoesError,
+    IllegalMoveError,
+    InvalidPositionError,
+    quoted,
+)
 from .i18n import N_, _, iso, pgettext
-from .tiles import Tile, parse_placement
+from .tiles import MAX_HALF, Tile, need_tile, parse_placement
 
 __all__ = ["Connection", "Line", "Link", "OpenEnd", "parse_placement"]
 
@@ -108,28 +115,40 @@ class Line:
         cls,
         placements: Iterable[str | Tile],
         *,
-        max_pip: int | None = None,
+        max_pip: int = 6,
         context: str | None = None,
     ) -> Line:
-        """Place tiles in order; each may be ``'3-4'``, ``'3-4@4'`` or a :class:`Tile`.
+        """Place tiles in order; each may be ``'3-4'``, ``'3-4@4'`` or a :class:`Tile`,
+        of the double-``max_pip`` set (double-six unless said, R2, V5).
 
         The one reader of a line written as text: the CLI's ``line`` and ``legal
         --line``, and the explorer widget, build their lines here. The lead takes
         no ``@V`` (see :meth:`check`).
 
-        Raises the errors of :func:`parse_placement` and :meth:`place`; with
-        ``context`` (a translated sentence with ``{number}``, ``{text}`` and
+        Raises the errors of :func:`parse_placement` and :meth:`place`, and
+        InvalidTileError for a tile outside the set or a value that is not a tile;
+        with ``context`` (a translated sentence with ``{number}``, ``{text}`` and
         ``{error}``) the error is restated to name the placement it came from.
         """
+        if isinstance(placements, str) or not isinstance(placements, Iterable):
+            raise InvalidPositionError(
+                _("{what} must be a list or tuple, got {text}").format(
+                    what=_("placements"), text=shown(placements)
+                )
+            )
         line = cls()
         for number, p in enumerate(placements, start=1):
             try:
-                tile, end = parse_placement(p, max_pip=max_pip) if isinstance(p, str) else (p, None)
+                if isinstance(p, str):
+                    tile, end = parse_placement(p, max_pip=max_pip)
+                else:
+                    held = need_tile(p)  # in the set: read as its text would be
+                    tile, end = Tile.parse(f"{held.low}-{held.high}", max_pip=max_pip), None
                 line = line.place(tile, end)
             except BlockDominoesError as e:
                 if context is None:
                     raise
-                text = iso(quoted(p)) if isinstance(p, str) else iso(p)
+                text = iso(quoted(p)) if isinstance(p, str) else shown(p)
                 raise e.restated(context.format(number=number, text=text, error=e)) from None
         return line
 
@@ -158,7 +177,9 @@ class Line:
         return (self.left, self.right)
 
     def fits(self, tile: Tile) -> tuple[int, ...]:
-        """The distinct open-end values ``tile`` can join (all of them fit a lead)."""
+        """The distinct open-end values ``tile`` can join (none before the lead, when
+        any tile may lead). InvalidTileError if ``tile`` is not a Tile."""
+        need_tile(tile)
         if self.left is None or self.right is None:
             return ()
         a, b = self.left.value, self.right.value
@@ -176,8 +197,12 @@ class Line:
         fits no open end, ``end`` is not an open end it matches, or ``end`` is
         given for the lead (the empty line has no end to join: R5), and
         :class:`AmbiguousMoveError` when it fits two ends with different values
-        and ``end`` is None.
+        and ``end`` is None; InvalidTileError / InvalidPositionError for a ``tile``
+        that is not a Tile or an ``end`` that is not a whole number.
         """
+        need_tile(tile)
+        if end is not None:
+            whole_number(end, N_("end"), high=MAX_HALF, rule="R7")
         if tile in self.tiles:
             raise IllegalMoveError(
                 _("illegal move: {tile} is already on the line (R2)").format(
@@ -252,11 +277,14 @@ class Line:
             )
         return options[0]
 
-    def place(self, tile: Tile, end: int | None = None) -> Line:
-        """A new line with ``tile`` added: as the lead, or at the end showing ``end``.
+    def place(self, tile: Tile | str, end: int | None = None) -> Line:
+        """A new line with ``tile`` (a Tile, or tile text such as ``'3-4'``) added: as
+        the lead, or at the end showing ``end``.
 
-        Raises the errors of :meth:`check`.
+        Raises the errors of :meth:`check` (and of :meth:`Tile.parse` for text).
         """
+        if isinstance(tile, str):
+            tile = Tile.parse(tile)
         value = self.check(tile, end)
         if self.left is None or self.right is None or value is None:
             if tile.is_double:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from .checks import shown
 from .errors import InvalidPositionError
 from .i18n import N_, _
 from .rules import NextStarter, Rules, find_rules
@@ -228,7 +229,14 @@ class Match:
 
     def add(self, outcome: Outcome) -> Match:
         """The match after one more round. Raises InvalidPositionError after the
-        match has ended (R20) or for an outcome with the wrong number of seats."""
+        match has ended (R20) or for an outcome with the wrong number of seats, and
+        for a value that is not an :class:`Outcome` (such as :func:`score_round` gives)."""
+        if not isinstance(outcome, Outcome):
+            raise InvalidPositionError(
+                _(
+                    "expected a round's outcome (an Outcome, as score_round gives), got {text}"
+                ).format(text=shown(outcome))
+            )
         if self.result is not None:
             raise InvalidPositionError(
                 _("the match is over ({result}); no round can be added (R20)").format(

@@ -109,10 +109,26 @@ def sheet_figure(sheet: Sheet, *, width: float = 6.4, height: float = 3.6) -> Fi
     return fig
 
 
-def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str]) -> None:
+#: the first bytes of a file of each chart format, to tell a chart from other files
+MAGIC = {"png": (b"\x89PNG",), "pdf": (b"%PDF",), "svg": (b"<?xml", b"<svg")}
+
+
+def is_chart(data: bytes, fmt: str) -> bool:
+    """True when ``data`` starts as a ``fmt`` file does (what ``--force`` may replace)."""
+    return data.lstrip().startswith(MAGIC[fmt])
+
+
+def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str], *, force: bool = False) -> None:
     """Write the chart of ``sheet`` to ``out`` (.png, .svg or .pdf), the same bytes for
-    the same sheet. Raises InvalidPositionError (another suffix),
-    MissingDependencyError (no matplotlib), SheetFileError (the file cannot be written)."""
+    the same sheet, atomically. An existing ``out`` is refused unless ``force``, and
+    even then only a chart of that format is replaced, never a score sheet
+    (:func:`block_dominoes.storage.write_output`). Raises InvalidPositionError
+    (another suffix), MissingDependencyError (no matplotlib), SheetFileError (the
+    file exists or cannot be written)."""
+    import io
+
+    from . import storage
+
     fmt = chart_format(out)
     try:
         import matplotlib
@@ -123,14 +139,15 @@ def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         fig = sheet_figure(sheet)
+        buffer = io.BytesIO()
         # A fixed salt makes the SVG element ids, and so the file, the same every time.
         with matplotlib.rc_context({"svg.hashsalt": "block-dominoes"}):
-            try:
-                fig.savefig(out, format=fmt, metadata=_metadata(fmt))
-            except OSError as e:
-                why = (e.strerror or type(e).__name__).lower()
-                raise SheetFileError(
-                    _("cannot write the chart {file}: {reason}").format(
-                        file=iso(repr(str(out))), reason=_(why)
-                    )
-                ) from None
+            fig.savefig(buffer, format=fmt, metadata=_metadata(fmt))
+    storage.write_output(
+        out,
+        buffer.getvalue(),
+        force=force,
+        same_kind=lambda old: is_chart(old, fmt),
+        what=N_("chart"),
+        error=SheetFileError,
+    )

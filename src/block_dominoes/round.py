@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from .checks import sequence, shown, whole_number
 from .deal import Deal, deal
 from .errors import (
     AmbiguousMoveError,
@@ -25,11 +26,21 @@ from .errors import (
     InvalidTileError,
     quoted,
 )
-from .i18n import _, iso, ngettext, pgettext
+from .i18n import N_, _, iso, ngettext, pgettext
 from .line import Line
 from .rules import Rules, find_rules
 from .scoring import Outcome, score_round
-from .tiles import Tile, full_set, parse_placement, parse_tiles, pips, set_name, set_rule
+from .tiles import (
+    MAX_HALF,
+    Tile,
+    full_set,
+    need_tile,
+    parse_placement,
+    parse_tiles,
+    pips,
+    set_name,
+    set_rule,
+)
 
 __all__ = [
     "Draw",
@@ -53,6 +64,11 @@ class Play:
     tile: Tile
     end: int | None = None
 
+    def __post_init__(self) -> None:
+        need_tile(self.tile)
+        if self.end is not None:
+            whole_number(self.end, N_("end"), high=MAX_HALF, rule="R7")
+
     def __str__(self) -> str:
         return f"{self.tile}" if self.end is None else f"{self.tile} on {self.end}"
 
@@ -73,6 +89,9 @@ class Draw:
     """Draw the top tile of the boneyard (the Draw game only, V6)."""
 
     tile: Tile
+
+    def __post_init__(self) -> None:
+        need_tile(self.tile)
 
     def __str__(self) -> str:
         return f"draw {self.tile}"
@@ -95,7 +114,16 @@ def describe_move(move: Move) -> str:
         return _("{tile} on {end}").format(tile=iso(move.tile), end=move.end)
     if isinstance(move, Draw):
         return _("draw {tile}").format(tile=iso(move.tile))
-    return pgettext("a move", "pass")
+    if isinstance(move, Pass):
+        return pgettext("a move", "pass")
+    raise _not_a_move(move)
+
+
+def _not_a_move(move: object) -> IllegalMoveError:
+    return IllegalMoveError(
+        _("not a move: {move}; a move is a Play, a Pass or a Draw").format(move=shown(move)),
+        reason="not-a-move",
+    )
 
 
 _PASS_WORDS = frozenset({"pass", "passes", "passed"})
@@ -167,8 +195,11 @@ def parse_hands(rules: Rules, hands: Sequence[Iterable[Tile | str] | str]) -> li
     return [
         parse_tiles(h, max_pip=rules.max_pip)
         if isinstance(h, str)
-        else [Tile.parse(t, max_pip=rules.max_pip) if isinstance(t, str) else t for t in h]
-        for h in hands
+        else [
+            Tile.parse(t, max_pip=rules.max_pip) if isinstance(t, str) else need_tile(t)
+            for t in sequence(h, N_("hands"))
+        ]
+        for h in sequence(hands, N_("hands"))
     ]
 
 
@@ -182,9 +213,9 @@ def check_hands(
     most that many. Raises InvalidPositionError naming the first problem, in the
     current language, with the rule as ``err.rule``.
     """
-    n = rules.check_players(len(hands))
+    n = rules.check_players(len(sequence(hands, N_("hands"))))
     size = rules.hand_size(n)
-    held = [tuple(h) for h in hands]
+    held = [tuple(need_tile(t) for t in sequence(h, N_("hands"))) for h in hands]
     valid = set(full_set(rules.max_pip))
     for seat, tiles in enumerate(held, start=1):
         for t in tiles:
@@ -278,14 +309,11 @@ class RoundState:
         r = find_rules(rules)
         checked = check_hands(r, parse_hands(r, hands), exact=exact)
         n = len(checked)
-        if isinstance(starter, bool) or not isinstance(starter, int) or not 1 <= starter <= n:
-            raise InvalidPositionError(
-                _("starter must be a seat from 1 to {n}, got {seat} (R6)").format(
-                    n=n, seat=repr(starter)
-                ),
-                rule="R6",
-            )
-        rest_t = tuple(rest)
+        whole_number(starter, N_("starter"), low=1, high=n, rule="R6")
+        many = isinstance(rest, Iterable) and not isinstance(rest, str)
+        rest_t = tuple(need_tile(t) for t in sequence(tuple(rest) if many else rest, N_("rest")))
+        if lead is not None:
+            need_tile(lead)
         clash = set(rest_t) & {t for h in checked for t in h}
         if clash:
             raise InvalidPositionError(
@@ -311,7 +339,8 @@ class RoundState:
         return len(self.hands)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        return self.hands[seat - 1]
+        """The tiles ``seat`` holds (seats 1..players; InvalidPositionError otherwise)."""
+        return self.hands[whole_number(seat, N_("seat"), low=1, high=self.players) - 1]
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
@@ -383,7 +412,9 @@ class RoundState:
         )  # fmt: skip
 
     def after(self, moves: int) -> RoundState:
-        """The state after the first ``moves`` moves of this round's history."""
+        """The state after the first ``moves`` moves of this round's history
+        (0 to ``len(history)``; InvalidPositionError otherwise)."""
+        whole_number(moves, N_("moves"), high=len(self.history))
         s = self.at_start()
         for _seat, move in self.history[:moves]:
             s = s.apply(move)
@@ -400,6 +431,8 @@ class RoundState:
     # -- moves ----------------------------------------------------------
     def _check(self, move: Move) -> None:
         seat = self.current_player
+        if not isinstance(move, Play | Pass | Draw):
+            raise _not_a_move(move)
         if self.is_over:
             why = (
                 _("player {seat} went out").format(seat=self.went_out)
@@ -465,7 +498,7 @@ class RoundState:
                 )
             return
         if not isinstance(move, Play):
-            raise IllegalMoveError(f"not a move: {move!r}", reason="not-a-move")
+            raise _not_a_move(move)
         if move.tile.high > self.rules.max_pip:
             rule = set_rule(self.rules.max_pip)
             raise IllegalMoveError(

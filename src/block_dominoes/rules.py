@@ -105,7 +105,7 @@ class Rules:
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidPositionError(
                 _("number of players must be a whole number, got {players}").format(
-                    players=iso(repr(players))
+                    players=iso(quoted(players))
                 )
             )
         if players not in self.player_counts:
@@ -122,8 +122,8 @@ class Rules:
                     "players ({rule})",
                     "{n} players is not allowed under {rules}: it is played by {counts} "
                     "players ({rule})",
-                    players,
-                ).format(n=repr(players), rules=repr(self.name), counts=counts, rule=rule)
+                    players if players < 1000 else 1000,
+                ).format(n=quoted(players), rules=repr(self.name), counts=counts, rule=rule)
             )
         return players
 

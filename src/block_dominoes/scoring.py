@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .checks import sequence, whole_number
 from .errors import InvalidPositionError
-from .i18n import _, iso, ngettext, pgettext
+from .i18n import N_, _, iso, ngettext, pgettext
 from .rules import BlockedScoring, Rules, find_rules
 
 __all__ = ["Outcome", "OutcomeKind", "score_round", "score_totals"]
@@ -120,7 +121,7 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
     negative total, a bad seat, or a player count the ruleset does not allow.
     """
     r = find_rules(rules)
-    n = r.check_players(len(totals))
+    n = r.check_players(len(sequence(totals, N_("totals"))))
     totals = tuple(totals)
     for seat, t in enumerate(totals, start=1):
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
@@ -134,10 +135,7 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
     sides = r.teams(n)
     side_of = {s: side for side in sides for s in side}
     if went_out is not None:
-        if not 1 <= went_out <= n:
-            raise InvalidPositionError(
-                _("seat {seat} is not a seat from 1 to {n}").format(seat=repr(went_out), n=n)
-            )
+        whole_number(went_out, N_("went_out"), low=1, high=n, rule="R13")
         if totals[went_out - 1] != 0:
             raise InvalidPositionError(
                 _("player {seat} went out but holds {pips} (R13)").format(

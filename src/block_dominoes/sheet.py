@@ -540,10 +540,15 @@ def _replay(
 def _end_round(
     r: Rules, n: int, names: tuple[str, ...], starter: int, entries: Sequence[Entry]
 ) -> int | None:
-    """The round after which these entries end the match, if any."""
+    """The round after which these entries end the match, if any. A round the
+    entries before it make impossible (an edit changed who starts it) is refused
+    naming that round."""
     match = Match.new(r, n, starter=starter)
     for i, e in enumerate(entries, start=1):
-        out, _ = _entry_outcome(r, n, names, e, match.starter, i)
+        try:
+            out, _interps = _entry_outcome(r, n, names, e, match.starter, i)
+        except BlockDominoesError as err:
+            raise err.restated(_("round {number}: {error}").format(number=i, error=err)) from None
         match = match.add(out)
         if match.result is not None:
             return i

@@ -57,8 +57,13 @@ def schema() -> dict[str, object]:
 
 
 def short(x: object, limit: int = 40) -> str:
-    """``repr(x)``, cut to about ``limit`` characters so a message stays one readable line."""
-    text = repr(x)
+    """``x`` as a message shows it, cut to about ``limit`` characters so a message stays
+    one readable line: text as ``repr`` quotes it, any other value as JSON writes it
+    (``true``, ``null``, ``[1, 2]``: a sheet is JSON, not Python)."""
+    try:
+        text = repr(x) if isinstance(x, str) else json.dumps(x, ensure_ascii=False)
+    except (TypeError, ValueError):  # not a JSON value (a BigNumber names its size)
+        text = repr(x)
     if len(text) <= limit:
         return iso(text)
     return iso(
@@ -68,17 +73,21 @@ def short(x: object, limit: int = 40) -> str:
     )
 
 
+#: the longest name, in characters: a name heads a column of the score table
+MAX_NAME = 40
+
 #: the invisible format characters a name may hold: Arabic and Persian typing needs them
 _JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner, zero-width joiner
 
 
 def _bad_char(name: str) -> str | None:
-    """The first control character (or line or paragraph separator) in ``name``, or
+    """The first control character (or line or paragraph separator), lone surrogate
+    (bytes that were not UTF-8, or half of a pair) in ``name``, or
     invisible format character (a bidirectional override that reorders the line, a
     zero-width space or BOM that hides a second name) other than the joiners."""
     for c in name:
         kind = unicodedata.category(c)
-        if kind in {"Cc", "Zl", "Zp"} or (kind == "Cf" and c not in _JOINERS):
+        if kind in {"Cc", "Zl", "Zp", "Cs"} or (kind == "Cf" and c not in _JOINERS):
             return c
     return None
 
@@ -89,8 +98,8 @@ _KIND_WORDS = {list: N_("a list"), dict: N_("an object"), bool: "true/false", ty
 
 def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
     """The players' names, checked: text, one per player, not empty, without control
-    characters (a newline would break every line that names the player), distinct
-    (ignoring case). None gives ``Player 1`` to ``Player n``."""
+    characters (a newline would break every line that names the player) or lone
+    surrogates, at most :data:`MAX_NAME` characters, distinct (ignoring case). None gives ``Player 1`` to ``Player n``."""
     if names is None:
         return tuple(f"Player {s}" for s in range(1, n + 1))
     if isinstance(names, str):
@@ -106,12 +115,24 @@ def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
             )
         bad = _bad_char(x)
         if bad is not None:
+            kind = unicodedata.category(bad)
             msg = (
                 _("name {name}: a name cannot hold an invisible format character such as {char}")
-                if unicodedata.category(bad) == "Cf"
+                if kind == "Cf"
+                else _(
+                    "name {name}: a name is text, but it holds {char}, which is not a "
+                    "character (bytes that are not UTF-8, or half of a pair)"
+                )
+                if kind == "Cs"
                 else _("name {name}: a name cannot hold a control character such as {char}")
             )
             raise InvalidPositionError(msg.format(name=short(x), char=iso(repr(bad))))
+        if len(x.strip()) > MAX_NAME:
+            raise InvalidPositionError(
+                _("name {name}: a name has at most {most} characters (this one has {n})").format(
+                    name=short(x), most=MAX_NAME, n=len(x.strip())
+                )
+            )
     clean = tuple(x.strip() for x in names)
     sep = pgettext("list of names", ", ")
     if len(clean) != n:
@@ -259,6 +280,12 @@ def read_round(x: object, i: int) -> tuple[tuple[str, ...] | None, tuple[int, in
             )
         return None, (seat, points)
     keys = set(x) if isinstance(x, dict) else set()
+    if {"hands", "claim"} <= keys:
+        raise SheetFileError(
+            _("{where} holds both {hands} and {claim}: a round is one or the other").format(
+                where=where, hands="'hands'", claim="'claim'"
+            )
+        )
     extra = sorted(map(str, keys - {"hands", "claim"}))
     if extra and len(keys & {"hands", "claim"}) == 1:
         raise SheetFileError(

@@ -6,11 +6,16 @@
   too deeply, a number too long to read. A UTF-8 byte-order mark is accepted.
 * :func:`locked` holds the file's lock (``filelock``, on a hidden ``.NAME.lock``
   beside it) around a read-modify-write, so two writers cannot interleave.
+* :func:`write_output` is how a command writes a file it was asked to make (an
+  SVG, a chart, a converted record): an existing file is refused unless ``force``,
+  and even then a score sheet, or a file of another kind than the one written, is
+  never replaced.
 * :func:`write` puts new bytes in place atomically (a temporary file in the same
   folder, flushed and synced, then renamed over the old one), under the lock, and
   only if the file still holds what was read (``expect``): a write that would
   drop another writer's change is refused and writes nothing. A read-only file
-  is refused, never replaced.
+  is refused, never replaced. A temporary file left by a write that was killed
+  (``.NAME.XXXXXXXX.tmp``) is removed by the next write of that file.
 
 Every error is the ``error`` class the caller names (a
 :class:`~block_dominoes.errors.FileError`), so the command line prints it as one
@@ -36,10 +41,11 @@ import errno
 import hashlib
 import json
 import os
+import re
 import stat
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +62,7 @@ __all__ = [
     "read",
     "read_json",
     "write",
+    "write_output",
 ]
 
 #: seconds a writer waits for another writer's lock before giving up
@@ -105,6 +112,13 @@ OS_REASONS = (
     N_("input/output error"),
     N_("operation not permitted"),
     N_("invalid argument"),
+)
+
+#: why bytes are not UTF-8, as Python's decoder says it
+UTF8_REASONS = (
+    N_("invalid start byte"),
+    N_("invalid continuation byte"),
+    N_("unexpected end of data"),
 )
 
 
@@ -214,7 +228,7 @@ def read_json(
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         why = _("not valid JSON (not UTF-8 text: {reason} at byte {byte})").format(
-            reason=e.reason, byte=e.start
+            reason=_(e.reason), byte=e.start
         )
         raise error(corrupt.format(what=name, file=shown, why=why)) from None
     try:
@@ -363,10 +377,23 @@ def _taken(shown: str, what: str) -> str:
     )
 
 
+def _clean_stale(folder: Path, name: str) -> None:
+    """Remove the ``.NAME.XXXXXXXX.tmp`` files a killed write of ``name`` left behind.
+
+    Called under the file's lock, so no other writer of ``name`` is writing one now."""
+    stale = re.compile(re.escape(f".{name}.") + r"[a-z0-9_]{8}\.tmp")
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if stale.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
 def _replace(
     p: Path, data: bytes, *, new: bool, shown: str, what: str, error: type[FileError]
 ) -> None:
     folder = p.parent if str(p.parent) else Path(".")
+    _clean_stale(folder, p.name)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -405,3 +432,55 @@ def _link_new(tmp: str, p: Path, taken: str, error: type[FileError]) -> None:
         os.replace(tmp, p)
         return
     os.unlink(tmp)
+
+
+#: what the first bytes of a score sheet hold (whatever its version or state)
+SHEET_MARK = b'"block-dominoes score sheet"'
+
+
+def write_output(
+    path: str | os.PathLike[str],
+    data: bytes,
+    *,
+    force: bool = False,
+    same_kind: Callable[[bytes], bool],
+    what: str,
+    error: type[FileError] = FileError,
+) -> Snapshot:
+    """Write ``data``, a new file of ``what`` a command was asked to make, atomically.
+
+    An existing ``path`` is refused unless ``force``; with ``force`` it is replaced
+    only when ``same_kind(its bytes)`` is true (it is a ``what`` too) and it is not a
+    score sheet: a command never replaces a sheet, or a file of another kind, with
+    its output. Raises ``error`` naming the file; nothing is written then.
+    """
+    check_name(path, what=what, error=error)
+    shown = iso(repr(cut_path(str(path))))
+    p = Path(path)
+    if not (p.exists() or p.is_symlink()):
+        return write(path, data, new=True, what=what, error=error)
+    if not force:
+        raise error(
+            _(
+                "{file} already exists: nothing was written; give {flag} to replace it, "
+                "or choose another file name"
+            ).format(file=shown, flag="--force")
+        )
+    if p.is_dir():
+        raise error(_("cannot write {file}: is a directory").format(file=shown))
+    old, snap = read(path, what=what, create="", error=error)
+    if SHEET_MARK in old[:4096]:
+        raise error(
+            _(
+                "{file} is a score sheet: it is never replaced, even with {flag}; "
+                "choose another file name"
+            ).format(file=shown, flag="--force")
+        )
+    if not same_kind(old):
+        raise error(
+            _(
+                "{file} is not a {what}: {flag} replaces only a {what}, so it was kept; "
+                "choose another file name"
+            ).format(file=shown, what=_(what), flag="--force")
+        )
+    return write(path, data, expect=snap, what=what, error=error)

@@ -20,14 +20,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from .checks import shown, whole_number
 from .errors import InvalidPositionError, InvalidTileError, quoted
 from .i18n import N_, _, iso
+from .inputs import strip_bom
 
 __all__ = [
     "Tile",
     "count",
     "format_tiles",
     "full_set",
+    "need_tile",
     "parse_placement",
     "parse_tiles",
     "pips",
@@ -42,13 +45,27 @@ __all__ = [
 TILE_PATTERN = r"(?:\[\s*\d{1,2}\s*[-|:/]\s*\d{1,2}\s*\]|\d{1,2}\s*[-|:/]\s*\d{1,2})"
 _TILE_RE = re.compile(rf"^{TILE_PATTERN}$")
 _HALVES_RE = re.compile(r"\d{1,2}")
-# Between tiles: spaces, commas, semicolons, or nothing between ']' and '['.
-_SPLIT_RE = re.compile(r"(?<=\])\s*(?=\[)|[\s,;]+")
+# Between tiles: spaces, commas, semicolons (not inside a tile's brackets: the next
+# bracket after them is not a ']'), or nothing between ']' and '['.
+_SPLIT_RE = re.compile(r"(?<=\])\s*(?=\[)|[\s,;]+(?![^\[\]]*\])")
 # A placement: a tile, then optionally the open end it joins ('on 4', 'at 4', '@4').
 _PLACE_RE = re.compile(
     rf"^(?P<tile>{TILE_PATTERN})(?:\s*(?:(?:on|at)\s+(?:the\s+)?|@\s*)(?P<end>\S*?)(?:\s+end)?)?$",
     re.IGNORECASE,
 )
+
+
+#: the largest half a tile may show: the notation writes a half with one or two digits
+MAX_HALF = 99
+
+
+def _is_half(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_HALF
+
+
+def _check_max(max_pip: object) -> None:
+    if max_pip is not None:
+        whole_number(max_pip, N_("max_pip"), high=MAX_HALF, rule="V5", error=InvalidTileError)
 
 
 def _paired(text: str) -> bool:
@@ -86,15 +103,22 @@ class Tile:
     high: int
 
     def __post_init__(self) -> None:
-        if not (0 <= self.low <= self.high):
+        halves = (self.low, self.high)
+        if not all(_is_half(h) for h in halves) or self.low > self.high:
             raise InvalidTileError(
-                f"invalid tile halves: {self.low!r} and {self.high!r} "
-                "(halves are whole numbers from 0, low half first) (R2)"
+                _(
+                    "invalid tile halves: {low} and {high} (halves are whole numbers from 0 "
+                    "to {most}, low half first) (R2)"
+                ).format(low=shown(self.low), high=shown(self.high), most=MAX_HALF),
+                rule="R2",
             )
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
-        """The tile with halves ``a`` and ``b`` in either order."""
+        """The tile with halves ``a`` and ``b`` in either order (InvalidTileError for
+        halves that are not whole numbers from 0 to :data:`MAX_HALF`)."""
+        if not (_is_half(a) and _is_half(b)):
+            return cls(a, b)  # refused, naming both halves
         return cls(a, b) if a <= b else cls(b, a)
 
     @classmethod
@@ -112,7 +136,13 @@ class Tile:
         block_dominoes.errors.InvalidTileError: tile '7-1' is not in the double-six set: halves go from 0 to 6 (R2)
         """
         if not isinstance(text, str):
-            raise InvalidTileError(f"expected tile text such as '3-5', got {quoted(text)}")
+            raise InvalidTileError(
+                _("expected tile text such as {example}, got {text}").format(
+                    example=iso("'3-5'"), text=shown(text)
+                )
+            )
+        _check_max(max_pip)
+        text = strip_bom(text)
         if _TILE_RE.match(text.strip()) is None:
             raise InvalidTileError(_tile_help(text))
         a, b = _HALVES_RE.findall(text)
@@ -124,7 +154,8 @@ class Tile:
                     set=_(set_name(max_pip)),
                     max=max_pip,
                     rule=set_rule(max_pip),
-                )
+                ),
+                reason="not-in-set",
             )
         return tile
 
@@ -157,6 +188,18 @@ class Tile:
         return f"Tile.parse('{self.low}-{self.high}')"
 
 
+def need_tile(value: object) -> Tile:
+    """``value`` if it is a :class:`Tile`; else InvalidTileError (a program passed
+    something else: text is read with :meth:`Tile.parse`)."""
+    if isinstance(value, Tile):
+        return value
+    raise InvalidTileError(
+        _("expected a tile (a Tile, such as {example}), got {text}").format(
+            example="Tile.parse('3-5')", text=shown(value)
+        )
+    )
+
+
 def set_name(max_pip: int) -> str:
     """``double-six`` for 6, ``double-nine`` for 9, ``double-twelve`` for 12."""
     names = {6: N_("double-six"), 9: N_("double-nine"), 12: N_("double-twelve")}
@@ -174,14 +217,22 @@ def set_rule(max_pip: int) -> str:
     return "R2" if max_pip == 6 else "V5"
 
 
-@cache
 def full_set(max_pip: int = 6) -> tuple[Tile, ...]:
     """Every tile of a double-``max_pip`` set, in order (28 for double-six, R2).
+
+    Raises InvalidTileError when ``max_pip`` is not a whole number from 0 to
+    :data:`MAX_HALF` (V5).
 
     >>> len(full_set()), len(full_set(9)), len(full_set(12))
     (28, 55, 91)
     """
-    return tuple(Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1))
+    top = whole_number(max_pip, N_("max_pip"), high=MAX_HALF, rule="V5", error=InvalidTileError)
+    return _full_set(top)
+
+
+@cache
+def _full_set(top: int) -> tuple[Tile, ...]:
+    return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
 
 
 @cache
@@ -200,24 +251,20 @@ def pips(tiles: Iterable[Tile]) -> int:
 
 
 def parse_tiles(text: str, *, max_pip: int | None = None) -> list[Tile]:
-    """Read a list of tiles: ``1-4,0-0``, ``1-4 0-0`` or ``[1|4][0|0]``.
+    """Read a list of tiles: ``1-4,0-0``, ``1-4 0-0``, ``[1|4][0|0]`` or ``[1 | 4] [0 | 0]``.
 
     An empty text is an empty list. Raises :class:`InvalidTileError` naming the
-    first piece that is not a tile. Repeats are kept: callers decide whether
-    they are allowed.
+    first piece that is not a tile, or for separators with no tile (``,,``; see
+    :func:`split_tiles`). Repeats are kept: callers decide whether they are allowed.
     """
     if not isinstance(text, str):
-        raise InvalidTileError(f"expected tiles such as '1-4,0-0', got {quoted(text)}")
-    body = text.strip()
-    if not body:
-        return []
-    pieces = [p for p in _SPLIT_RE.split(body) if p]
-    if not pieces:
         raise InvalidTileError(
-            f"cannot read {quoted(text)} as tiles: it has separators but no tiles, "
-            "write tiles such as '1-4,0-0' (R2)"
+            _("expected tiles such as {example}, got {text}").format(
+                example=iso("'1-4,0-0'"), text=shown(text)
+            )
         )
-    return [Tile.parse(p, max_pip=max_pip) for p in pieces]
+    _check_max(max_pip)
+    return [Tile.parse(p, max_pip=max_pip) for p in split_tiles(text)]
 
 
 def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int | None]:
@@ -234,8 +281,13 @@ def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int
     (Tile.parse('4-6'), 4)
     """
     if not isinstance(text, str):
-        raise InvalidTileError(f"expected a tile such as '3-4' or '3-4@4', got {quoted(text)}")
-    body = text.strip()
+        raise InvalidTileError(
+            _("expected a tile such as {example} or {placed}, got {text}").format(
+                example=iso("'3-4'"), placed=iso("'3-4@4'"), text=shown(text)
+            )
+        )
+    _check_max(max_pip)
+    body = strip_bom(text).strip()
     m = _PLACE_RE.match(body)
     if m is None:
         head = re.split(r"\s+(?:on|at)\s|@", body, maxsplit=1, flags=re.IGNORECASE)[0]
@@ -263,8 +315,27 @@ def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int
 
 def split_tiles(text: str) -> list[str]:
     """The pieces of a list of tiles or placements (``1-4,0-0``, ``[1|4][0|0]``,
-    ``1-4 3-4@4``), unparsed; empty text gives no pieces."""
-    return [p for p in _SPLIT_RE.split(text.strip()) if p]
+    ``[1 | 4] [0 | 0]``, ``1-4 3-4@4``), unparsed: separators are spaces, commas and
+    semicolons outside brackets (spaces inside a tile's brackets are its own), and
+    a leading BOM is dropped. Empty text gives no pieces; separators with no tile
+    (``,,``) raise InvalidTileError, the same in every command (R2)."""
+    if not isinstance(text, str):
+        raise InvalidTileError(
+            _("expected tiles such as {example}, got {text}").format(
+                example=iso("'1-4,0-0'"), text=shown(text)
+            )
+        )
+    body = strip_bom(text).strip()
+    pieces = [p for p in _SPLIT_RE.split(body) if p]
+    if body and not pieces:
+        raise InvalidTileError(
+            _(
+                "cannot read {text} as tiles: it has separators but no tiles, write tiles "
+                "such as {example} (R2)"
+            ).format(text=iso(quoted(text)), example=iso("'1-4,0-0'")),
+            rule="R2",
+        )
+    return pieces
 
 
 def count(n: int, word: str) -> str:

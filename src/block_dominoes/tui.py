@@ -128,7 +128,10 @@ def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
         else:
             try:
                 parsed = parse_move(text, max_pip=state.rules.max_pip)
-            except BlockDominoesError:
+            except BlockDominoesError as e:
+                if e.reason == "not-in-set":  # read fine, but not a tile of this set
+                    write(str(e))
+                    continue
                 write(
                     _(
                         "cannot read {text}: type a tile number from 1 to {n}, "

@@ -6,7 +6,11 @@ solve), :mod:`.sheet`, :mod:`.records` (record convert, check) and
 :mod:`.simulate`. Bad input exits with status 2 and one line on stderr naming
 the input and the rule it breaks (usage errors name the sub-command:
 ``block-dominoes sheet add: ...``); nothing is printed on stdout. Standard
-output closed (checked before a command runs) or full: one line, status 2. Ctrl-C
+output closed (checked before a command runs), full or unable to encode the text:
+one line, status 2, except after a change was saved (a sheet, a written file):
+then status 0 and a line on standard error saying the change was saved. With
+standard error closed, error lines are dropped (never printed on standard output);
+a line standard error cannot encode is said in English. Ctrl-C
 exits with status 130 and one line, also while the modules are still imported.
 """
 
@@ -16,6 +20,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -35,6 +40,7 @@ if _STARTING:
     with contextlib.suppress(ValueError, IndexError):  # not the main thread
         signal.signal(signal.SIGINT, _interrupted_at_start)
 
+from ..errors import QUOTE_LIMIT, cut  # noqa: E402
 from ..i18n import N_, _, available_languages, language  # noqa: E402
 from ..storage import strerror  # noqa: E402
 from . import info, play, records, sheet, simulate  # noqa: E402
@@ -88,9 +94,25 @@ def _parse(args: list[str]) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status: 0, 2 for bad input, 130 for
     Ctrl-C, or the status a command gives for its verdict (``check``: 1 for a
-    broken rule)."""
+    broken rule). A change that was saved (a sheet, a written file) exits 0 even
+    when its report cannot be written: standard error says it was saved."""
+    closed_stderr = sys.stderr is None
+    if closed_stderr:  # started with `2>&-`: messages are lost, never put on stdout
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    try:
+        return _main(argv)
+    finally:
+        if closed_stderr:
+            with contextlib.suppress(OSError):
+                sys.stderr.close()
+            sys.stderr = None
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     lang = _safe_lang(args)
+    ns: argparse.Namespace | None = None
+    err: BaseException
     try:
         # the arguments' type errors and argparse's own words in that language
         with language(lang), argparse_speaks():
@@ -98,65 +120,113 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stdout is None:  # started with stdout closed (`>&-`): change nothing
             raise _OutputError(N_("it is closed"))
         with language(ns.lang):
+            _check_encoding(_("block-dominoes: error: {message}"))  # before any change
             text, data, *rest = ns.func(ns)
         if getattr(ns, "json", False):
             _write(json.dumps(data, ensure_ascii=False))
         elif text:
             _write(text)
     except UsageError as e:
-        print(_one_line(e), file=sys.stderr)
+        err = e
+        _tell(lang, lambda: _one_line(_cut_quotes(str(err))))
         return 2
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
         _quiet_stdout()
         return 0
     except _OutputError as e:
-        with language(lang):
-            print(
-                _("block-dominoes: cannot write the output (standard output): {reason}").format(
-                    reason=_(str(e))
-                ),
-                file=sys.stderr,
+        out = e
+        saved = getattr(ns, "saved", None)
+        if saved is not None:
+            _tell(
+                lang,
+                lambda: _(
+                    "block-dominoes: {file} was saved, but its report could not be written "
+                    "to standard output: {reason}"
+                ).format(file=saved, reason=out.said()),
             )
+            _quiet_stdout()
+            return 0
+        _tell(
+            lang,
+            lambda: _("block-dominoes: cannot write the output (standard output): {reason}").format(
+                reason=out.said()
+            ),
+        )
         _quiet_stdout()
         return 2
     except KeyboardInterrupt:
-        with language(lang):
-            print("\n" + _("block-dominoes: interrupted"), file=sys.stderr)
+        _tell(lang, lambda: "\n" + _("block-dominoes: interrupted"))
         return 130
     except RecursionError:
-        with language(lang):
-            print(
-                _("block-dominoes: error: the input is nested too deeply to read"), file=sys.stderr
-            )
+        _tell(lang, lambda: _("block-dominoes: error: the input is nested too deeply to read"))
         return 2
     except (ValueError, OSError) as e:
-        with language(lang):
-            print(
-                _("block-dominoes: error: {message}").format(message=_one_line(e)), file=sys.stderr
-            )
+        err = e
+        _tell(lang, lambda: _("block-dominoes: error: {message}").format(message=_one_line(err)))
         return 2
     except Exception as e:  # a bug: one line, not a traceback (BLOCK_DOMINOES_DEBUG=1 shows it)
+        err = e
         if os.environ.get("BLOCK_DOMINOES_DEBUG") == "1":
             raise
-        with language(lang):
-            print(
-                _(
-                    "block-dominoes: internal error ({kind}: {error}); "
-                    "please report it with the command you ran"
-                ).format(kind=type(e).__name__, error=_one_line(e)),
-                file=sys.stderr,
-            )
+        _tell(
+            lang,
+            lambda: _(
+                "block-dominoes: internal error ({kind}: {error}); "
+                "please report it with the command you ran"
+            ).format(kind=type(err).__name__, error=_one_line(err)),
+        )
         return 1
     return int(rest[0]) if rest else 0
 
 
+def _tell(lang: str | None, say: Callable[[], str]) -> None:
+    """Print the line ``say()`` builds on stderr, in ``lang``; if stderr's encoding
+    cannot show it (``PYTHONIOENCODING=ascii`` and Arabic), in English instead."""
+    with language(lang):
+        line = say()
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    try:
+        line.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        with language("en"):
+            line = say()
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr)
+
+
 class _OutputError(Exception):
-    """Standard output cannot take the result (closed, disk full): one line, exit 2."""
+    """Standard output cannot take the result (closed, disk full): one line, exit 2.
+
+    ``reason`` is a msgid (said in the reader's language when reported), ``fields``
+    fill its placeholders."""
+
+    def __init__(self, reason: str, **fields: str) -> None:
+        super().__init__(reason)
+        self.reason, self.fields = reason, fields
+
+    def said(self) -> str:
+        return _(self.reason).format(**self.fields)
+
+
+#: the reason given when stdout's encoding cannot show the result
+UNENCODABLE = N_(
+    "its encoding ({encoding}) cannot show this text; use UTF-8 (PYTHONIOENCODING=utf-8)"
+)
+
+
+def _check_encoding(text: str) -> None:
+    """An _OutputError if stdout cannot encode ``text`` (a sentence in the language)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        raise _OutputError(UNENCODABLE, encoding=encoding) from None
 
 
 def _write(text: str) -> None:
     """Print ``text`` on stdout now; a failure (other than a closed pipe) is an _OutputError."""
+    _check_encoding(text)
     try:
         print(text)
         sys.stdout.flush()
@@ -183,7 +253,25 @@ def _safe_lang(args: list[str]) -> str | None:
     return None
 
 
-def _one_line(e: BaseException) -> str:
-    """The message on one line, cut so that a huge input never floods the terminal."""
+#: a quoted piece of input longer than QUOTE_LIMIT (not a file name cut at its start)
+_LONG_QUOTE = re.compile(rf"'([^'\u2026][^']{{{QUOTE_LIMIT - 1},}})'")
+
+
+def _cut_quote(text: str) -> str:
+    """A long quoted input cut to the limit: a path keeps its end (the file's name)."""
+    if "/" in text:
+        return "\u2026" + text[-(QUOTE_LIMIT - 3) :]
+    return cut(text, QUOTE_LIMIT - 2)
+
+
+def _cut_quotes(text: str) -> str:
+    """A usage error with every quoted argument cut to 60 characters and "…"
+    (argparse quotes whole arguments; a path keeps its end, the file's name)."""
+    return _LONG_QUOTE.sub(lambda m: repr(_cut_quote(m.group(1))), text)
+
+
+def _one_line(e: object) -> str:
+    """The message on one line (the package's messages cut what they quote), at most
+    1,000 characters, so that a huge input never floods the terminal."""
     text = " ".join(str(e).split())
     return text if len(text) <= 1000 else text[:999] + "\u2026"

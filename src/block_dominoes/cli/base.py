@@ -4,6 +4,8 @@ A sub-command module has a ``register(sub)`` function that adds its commands to
 the ``block-dominoes`` parser; :mod:`block_dominoes.cli` calls each one by name.
 A command's handler returns ``(text, json_data)``, or ``(text, json_data, status)``
 for a verdict that is not a success but not bad input either (``check``: 1).
+A handler that saved a change (a sheet, a written file) sets ``args.saved`` to the
+file's name, so a report that then cannot be printed still exits 0 (saying so).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
+from .. import deal
 from ..errors import BlockDominoesError
 from ..i18n import N_, _, get_language, ngettext
 from ..inputs import whole
@@ -25,6 +28,7 @@ __all__ = [
     "UsageError",
     "add_command",
     "add_common",
+    "add_force",
     "add_json",
     "add_rules",
     "argparse_speaks",
@@ -122,6 +126,11 @@ def add_json(p: argparse.ArgumentParser, helptext: str = N_("print JSON instead 
     p.add_argument("--json", action="store_true", help=_(helptext))
 
 
+def add_force(p: argparse.ArgumentParser, helptext: str) -> None:
+    """``--force``: let a command replace a file of the kind it writes (never a sheet)."""
+    p.add_argument("--force", action="store_true", help=_(helptext))
+
+
 def add_common(p: argparse.ArgumentParser) -> None:
     """``--rules NAME`` and ``--json``, which every command takes."""
     add_rules(p)
@@ -148,7 +157,7 @@ def whole_arg(what: str, low: int, high: int | None = None, rule: str = "") -> C
 
 
 #: the seeds (deal numbers) ``play``, ``match`` and ``simulate`` take: one range for all
-SEED_MAX = 2**63 - 1
+SEED_MAX = deal.SEED_MAX
 SEED_HELP = "a whole number from 0 to 2**63-1"
 
 

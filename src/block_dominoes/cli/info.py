@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from ..errors import InvalidPositionError, quoted
+from .. import storage
+from ..errors import FileError, InvalidPositionError
 from ..hands import most_tiles, score_hands
 from ..i18n import N_, _, iso, pgettext
 from ..line import Line
 from ..rules import Rules, find_rules, rules_names
-from ..storage import strerror
 from ..strategies import STRATEGIES
 from ..tiles import parse_tiles, set_name, split_tiles
-from .base import Subparsers, add_command, add_common, add_json, add_rules
+from .base import Subparsers, add_command, add_common, add_force, add_json, add_rules
 
 __all__ = ["cmd_legal", "cmd_line", "cmd_rules", "cmd_score", "cmd_strategies", "register"]
 
@@ -35,15 +34,22 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
             raise InvalidPositionError(
                 _("{flag} needs a file name to write the diagram to").format(flag="--svg")
             )
-        try:
-            Path(a.svg).write_text(line_svg(line), encoding="utf-8")
-        except OSError as e:
-            raise InvalidPositionError(
-                _("{flag} {file}: cannot write it: {reason}").format(
-                    flag="--svg", file=iso(quoted(a.svg)), reason=strerror(e, lower=False)
-                )
-            ) from None
+        storage.write_output(
+            a.svg,
+            line_svg(line).encode("utf-8"),
+            force=a.force,
+            same_kind=_is_svg,
+            what=N_("diagram (SVG)"),
+            error=FileError,
+        )
+        a.saved = a.svg
     return line.describe(), line.to_json()
+
+
+def _is_svg(data: bytes) -> bool:
+    """True when ``data`` is an SVG picture (what ``line --svg --force`` may replace)."""
+    head = data.lstrip()[:4096]
+    return head.startswith((b"<svg", b"<?xml")) and b"<svg" in head
 
 
 def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
@@ -82,8 +88,18 @@ def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
         moves = [{"tile": str(t), "end": None} for t in sorted(hand)]
     else:
         moves = [{"tile": str(t), "end": v} for t in sorted(hand) for v in line.fits(t)]
-    must_pass = not moves
-    if must_pass:
+    stuck = not moves
+    # R9: a player with no tile that fits passes; under the Draw game (V6) the player
+    # draws from the boneyard instead, and passes only once it is empty.
+    must_pass, must_draw = stuck and not r.draw, stuck and r.draw
+    if must_draw:
+        a_, b_ = line.end_values
+        text = _(
+            "must draw: no tile in the hand matches the open ends {first} and {second}; "
+            "under {rules} the player draws from the boneyard until a tile fits, and "
+            "passes only when the boneyard is empty (V6)"
+        ).format(first=a_, second=b_, rules=r.name)
+    elif must_pass:
         a_, b_ = line.end_values
         text = _(
             "must pass: no tile in the hand matches the open ends {first} and {second} (R9)"
@@ -95,7 +111,7 @@ def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
             else _("{tile} on the {end}").format(tile=iso(m["tile"]), end=m["end"])
             for m in moves
         )
-    return text, {"must_pass": must_pass, "moves": moves}
+    return text, {"must_pass": must_pass, "must_draw": must_draw, "moves": moves}
 
 
 def _details(r: Rules) -> dict[str, object]:
@@ -185,6 +201,7 @@ def register(sub: Subparsers) -> None:
         help=N_("3-4, or 3-4@4 to pick the end (not on the lead)"),
     )
     s.add_argument("--svg", metavar="FILE", help=N_("also write the diagram as SVG"))
+    add_force(s, N_("replace an existing SVG file (never a sheet or another kind of file)"))
     add_common(s)
 
     s = add_command(sub, "legal", cmd_legal, N_("list the legal moves of a hand on a line"))

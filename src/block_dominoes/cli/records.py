@@ -32,7 +32,7 @@ from ..i18n import N_, _, iso, ngettext
 from ..notation import format_record
 from ..records import load_record
 from ..rules import find_rules
-from .base import Subparsers, add_command, add_common
+from .base import Subparsers, add_command, add_common, add_force
 
 __all__ = ["cmd_check", "cmd_convert", "read_record", "register"]
 
@@ -127,8 +127,17 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
                 "it): write the converted record to another file, so the original is kept"
             ).format(file=iso(quoted(a.output)))
         )
-    # Atomically (temp file, fsync, rename) and never over a read-only file, as sheets.
-    storage.write(a.output, body.encode("utf-8"), what=N_("record"), error=FileError)
+    # Atomically (temp file, fsync, rename); an existing file only with --force, and
+    # then only a record (never a score sheet, never a read-only file).
+    storage.write_output(
+        a.output,
+        body.encode("utf-8"),
+        force=a.force,
+        same_kind=_is_record,
+        what=N_("record"),
+        error=FileError,
+    )
+    a.saved = a.output
     n = len(record.moves)
     said = (
         ngettext(
@@ -148,6 +157,15 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
         "form": form,
         "moves": n,
     }
+
+
+def _is_record(data: bytes) -> bool:
+    """True when ``data`` is a game record in either form (what ``--force`` may replace)."""
+    try:
+        load_record(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return True
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -184,6 +202,7 @@ def register(sub: Subparsers) -> None:
     c.add_argument(
         "--to", choices=("json", "text"), help=N_("the form to write (instead of OUT's extension)")
     )
+    add_force(c, N_("replace an existing record (never a sheet or another kind of file)"))
     add_common(c)
     c.set_defaults(rules=None)
 

@@ -16,10 +16,10 @@ from collections.abc import Callable
 
 from ..errors import InvalidPositionError, quoted
 from ..i18n import N_, _, iso, ngettext
-from ..inputs import MAX_DIGITS
+from ..inputs import MAX_DIGITS, strip_bom
 from ..plot import chart_format, save_sheet_chart
 from ..sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save, update
-from .base import Subparsers, add_command, add_common, add_json
+from .base import Subparsers, add_command, add_common, add_force, add_json
 
 __all__ = ["cmd_plot", "register"]
 
@@ -27,7 +27,7 @@ __all__ = ["cmd_plot", "register"]
 def _whole(text: str, what: str, least: int = 0, span: str = "") -> int:
     """A typed whole number; ``least`` is the smallest the message names (seats and
     rounds count from 1, points from 0), ``span`` replaces "from LEAST" when given."""
-    body = text.strip()
+    body = strip_bom(text).strip()
     span = _(span) if span else _("from {low}").format(low=least)
     if body.isdecimal() and len(body) > MAX_DIGITS:
         raise InvalidPositionError(
@@ -89,6 +89,7 @@ def cmd_new(a: argparse.Namespace) -> tuple[str, object]:
         starter=_whole(a.starter, N_("starter seat"), least=1),
     )
     save(sheet, a.file, new=True)
+    a.saved = a.file
     return _("{header}\nsaved to {file}").format(
         header=sheet.header(), file=a.file
     ), sheet.show_json()
@@ -96,6 +97,7 @@ def cmd_new(a: argparse.Namespace) -> tuple[str, object]:
 
 def cmd_add(a: argparse.Namespace) -> tuple[str, object]:
     _, sheet = update(a.file, lambda s: s.add_hands(a.hands))
+    a.saved = a.file
     return sheet.round_text(sheet.rounds[-1]), sheet.show_json()
 
 
@@ -103,6 +105,7 @@ def cmd_claim(a: argparse.Namespace) -> tuple[str, object]:
     seat = _whole(a.seat, _SEAT, least=1)
     points = _whole(a.points, _POINTS)
     _, sheet = update(a.file, lambda s: s.add_claim(seat, points))
+    a.saved = a.file
     return sheet.round_text(sheet.rounds[-1]), sheet.show_json()
 
 
@@ -124,6 +127,7 @@ def cmd_edit(a: argparse.Namespace) -> tuple[str, object]:
             _("edit: give the round's hands, or {flag}").format(flag="--claim SEAT POINTS")
         )
     old, sheet = update(a.file, lambda s: s.edit(number, entry, drop_later=a.drop_later))
+    a.saved = a.file
     dropped = len(old.entries) - len(sheet.entries)
     note = (
         ngettext(
@@ -162,6 +166,7 @@ def cmd_undo(a: argparse.Namespace) -> tuple[str, object]:
             )
     sheet = old.undo(confirm=confirm)
     save(sheet, a.file)
+    a.saved = a.file
     return (
         _("undid round {number}: {explanation}\nnow: {scores}").format(
             number=last.number, explanation=last.explanation, scores=sheet.scores_text()
@@ -178,7 +183,8 @@ def cmd_show(a: argparse.Namespace) -> tuple[str, object]:
 def cmd_plot(a: argparse.Namespace) -> tuple[str, object]:
     chart_format(a.out)  # a wrong suffix is refused before the sheet is read
     sheet = load(a.file)
-    save_sheet_chart(sheet, a.out)
+    save_sheet_chart(sheet, a.out, force=a.force)
+    a.saved = a.out
     k = len(sheet.rounds)
     series = [
         {
@@ -254,4 +260,5 @@ def register(sub_: Subparsers) -> None:
     p.add_argument(
         "--out", required=True, metavar="FILE", help=N_("chart file: .png, .svg or .pdf")
     )
+    add_force(p, N_("replace an existing chart (never a sheet or another kind of file)"))
     add_json(p, N_("print what was written and the plotted series as JSON"))
