@@ -79,12 +79,17 @@ def test_legal(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "legal", "--line", "1-4 1-1", "--hand", "4-4,3-6,1-6")
     assert data == {
         "must_pass": False,
+        "must_draw": False,
         "moves": [{"tile": "[1|6]", "end": 1}, {"tile": "[4|4]", "end": 4}],
     }
     data = run_json(capsys, "legal", "--line", "1-4", "--hand", "2-3,5-6")
-    assert data == {"must_pass": True, "moves": []}
+    assert data == {"must_pass": True, "must_draw": False, "moves": []}
     data = run_json(capsys, "legal", "--line", "", "--hand", "2-3")
-    assert data == {"must_pass": False, "moves": [{"tile": "[2|3]", "end": None}]}
+    assert data == {
+        "must_pass": False,
+        "must_draw": False,
+        "moves": [{"tile": "[2|3]", "end": None}],
+    }
 
 
 def test_play_json_is_a_record(capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,7 +172,7 @@ def test_bad_input_exits_2_one_line(
 
 def test_legal_reads_the_line_in_any_tile_spelling(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "legal", "--line", "[1|4][1|1]", "--hand", "4-5")
-    assert data == {"must_pass": False, "moves": [{"tile": "[4|5]", "end": 4}]}
+    assert data == {"must_pass": False, "must_draw": False, "moves": [{"tile": "[4|5]", "end": 4}]}
 
 
 @pytest.mark.skipif(shutil.which("block-dominoes") is None, reason="console script not installed")

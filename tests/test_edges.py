@@ -397,3 +397,26 @@ def test_25_the_bom_rule_in_every_command(capsys: pytest.CaptureFixture[str], sh
     assert run(capsys, "play", "--seed", bom + "3")[0] == 0
     assert run(capsys, "sheet", "claim", str(sheet), bom + "1", bom + "5")[0] == 0
     assert run(capsys, "legal", "--line", bom + "1-4", "--hand", bom + "4-6")[0] == 0
+
+
+def _handouts_tool() -> object:
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "print_handouts.py"
+    spec = importlib.util.spec_from_file_location("print_handouts_edges", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_print_handouts_refuses_existing_handouts_before_printing(tmp_path: Path) -> None:
+    tool: object = _handouts_tool()
+    chapters = ["rules/setup"]
+    tool.check_out(tmp_path, chapters)  # type: ignore[attr-defined]  # an empty folder: fine
+    (tmp_path / "score-sheet-3.pdf").write_bytes(b"%PDF-1.4 mine")
+    with pytest.raises(tool.HandoutError, match=r"already exists.*--force"):  # type: ignore[attr-defined]
+        tool.check_out(tmp_path, chapters)  # type: ignore[attr-defined]
+    tool.check_out(tmp_path, chapters, force=True)  # type: ignore[attr-defined]
+    with pytest.raises(tool.HandoutError, match="not a folder"):  # type: ignore[attr-defined]
+        tool.check_out(tmp_path / "score-sheet-3.pdf", chapters)  # type: ignore[attr-defined]

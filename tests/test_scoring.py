@@ -95,7 +95,7 @@ def test_max_pips_five_double_six_tiles() -> None:
         (["1", "2", "3", "4", "5"], "5 players"),
         (["1"], "1 player is not allowed"),
         (["53", "1", "1"], "at most 52"),
-        (["-3", "4"], "negative"),
+        (["-3", "4"], "without a sign"),
         (["0", "0", "5"], "only one tile"),
         (["1-2,1-3,1-4,1-5,1-6,2-3", "-", "4"], "each is dealt 5"),
         (["x", "4"], "cannot read 'x'"),

@@ -173,7 +173,7 @@ def stored(**changes: object) -> dict[str, object]:
 
 BAD_FILES = [
     (stored(notes="kept by hand"), r"unknown key 'notes'; a version 1 sheet holds only format"),
-    (stored(version=True), r"version True is not supported.*whole number"),
+    (stored(version=True), r"version true is not supported.*whole number"),
     (stored(version=1.0), r"version 1.0 is not supported.*whole number"),
     (stored(names=["Ann", 7]), r"name 7: a name is text, not a number"),
     (stored(names=["Ann", None]), r"name null: a name is text, not null$"),
@@ -194,7 +194,7 @@ BAD_FILES = [
         r"not a score sheet: it looks like a game record \(use 'check'\)$",
     ),
     (stored(first_starter=0), r"R5"),
-    (stored(players=True), r"field 'players' is True, not a whole number"),
+    (stored(players=True), r"field 'players' is true, not a whole number"),
     ([1, 2, 3], r"not a score sheet: the file holds a JSON list, not an object"),
     (42, r"not a score sheet: the file holds a JSON number, not an object"),
 ]
