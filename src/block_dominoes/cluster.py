@@ -12,7 +12,8 @@ the run's seed and ``b``) to the workers in batches of consecutive blocks, and
 returns the results in block order, so the numbers are those of a run on one
 process whatever the number of workers. When a worker is lost mid-run, Dask
 runs its batches again on the others (a block gives the same counts wherever it
-runs); a batch whose workers die :data:`ALLOWED_FAILURES` times ends the run.
+runs); a batch whose workers die more than :data:`ALLOWED_FAILURES` times ends
+the run.
 
 >>> parse_address("local:2")
 ('local', 2)
@@ -211,7 +212,7 @@ def run_blocks(
 
 def _lost(e: BaseException) -> str:
     return _(
-        "the cluster lost the workers running a part of the run {n} times; stopped ({reason})"
+        "the cluster lost the workers running a part of the run more than {n} times; stopped ({reason})"
     ).format(n=ALLOWED_FAILURES, reason=_reason(e))
 
 

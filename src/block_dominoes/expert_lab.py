@@ -24,6 +24,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .cluster import parse_address
 from .errors import BlockDominoesError
@@ -31,9 +32,20 @@ from .i18n import _, iso, pgettext
 from .inputs import whole
 from .simulate import MAX_GAMES, simulate
 
-__all__ = ["DATA", "OPPONENTS", "LabRow", "lab_results", "recheck"]
+__all__ = [
+    "DATA",
+    "OPENSPIEL",
+    "OPPONENTS",
+    "LabRow",
+    "lab_results",
+    "openspiel_results",
+    "recheck",
+]
 
 DATA = Path(__file__).with_name("expert_lab.json")
+OPENSPIEL = Path(__file__).with_name("openspiel_lab.json")
+"""The expert against OpenSpiel's MCTS, as ``bench/openspiel.py --out`` wrote it
+(OpenSpiel is not needed to read it)."""
 OPPONENTS = ("random", "heavy", "blocker")
 RULES, PLAYERS, SEED, GAMES, HEAD = "pagat", 2, 2026, 2000, 40
 
@@ -107,6 +119,15 @@ def lab_results() -> list[LabRow]:
         )
         for r in data["rows"]
     ]
+
+
+def openspiel_results() -> dict[str, Any]:
+    """The stored table of ``bench/openspiel.py``: its settings (game, seed, MCTS's
+    UCT constant and rollouts) and ``rows``, one per setting, with the rounds, the
+    expert's wins, MCTS's wins, tied blocks, the expert's Wilson 95% interval and
+    net points a round."""
+    data: dict[str, Any] = json.loads(OPENSPIEL.read_text(encoding="utf-8"))
+    return data
 
 
 def recheck(opponents: tuple[str, ...] = OPPONENTS) -> str:
