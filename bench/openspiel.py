@@ -303,6 +303,8 @@ def main() -> None:
         rows = [r for f in args.merge for r in json.loads(f.read_text("utf-8"))["rows"]]
         for r in rows:  # a table written before the reference row existed
             r.setdefault("expert", "expert (fair)")
+        # a row written twice (a finished setting, once per deal pair and once at the end)
+        rows = [r for i, r in enumerate(rows) if r not in rows[:i]]
         rows.sort(
             key=lambda r: (r.get("expert", "expert (fair)") != "expert (fair)", r["simulations"])
         )
@@ -321,7 +323,7 @@ def main() -> None:
 
         s = run(sims, args.rounds, args.seed, args.log, args.budget, save, args.omniscient)
         done.append(s.row())
-        save(s)
+        write(args.out, args.seed, done)
         print(s.line() + f" ({time.perf_counter() - t0:.0f} s)", flush=True)
     conclude(done)
 
