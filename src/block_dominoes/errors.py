@@ -21,6 +21,7 @@ _RULE = re.compile(r"\((?P<rule>[RVE]\d+)")
 __all__ = [
     "AmbiguousMoveError",
     "BlockDominoesError",
+    "ClusterError",
     "FileError",
     "IllegalMoveError",
     "InvalidPositionError",
@@ -149,3 +150,7 @@ class SheetFileError(FileError):
 
 class MissingDependencyError(BlockDominoesError):
     """An optional library a feature needs is not installed; the message says how to add it."""
+
+
+class ClusterError(BlockDominoesError):
+    """A Dask cluster that is not an address, cannot be reached, or lost the run."""

@@ -9,7 +9,8 @@ share of wins and a 95% interval for its net points per round.
 :func:`recheck` replays the first rounds of each stored run with today's engine
 and compares them with the stored counts of those rounds, so a reader (and
 nbval) can see the table comes from this engine. Regenerate the file with
-``python -m block_dominoes.expert_lab``.
+``python -m block_dominoes.expert_lab [GAMES] [--cluster ADDRESS]`` (on a Dask
+cluster, see :mod:`block_dominoes.cluster`: the same numbers).
 
 >>> [row.opponent for row in lab_results()]
 ['random', 'heavy', 'blocker']
@@ -17,17 +18,34 @@ nbval) can see the table comes from this engine. Regenerate the file with
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from .cluster import parse_address
+from .errors import BlockDominoesError
 from .i18n import _, iso, pgettext
-from .simulate import simulate
+from .inputs import whole
+from .simulate import MAX_GAMES, simulate
 
-__all__ = ["DATA", "OPPONENTS", "LabRow", "lab_results", "recheck"]
+__all__ = [
+    "DATA",
+    "OPENSPIEL",
+    "OPPONENTS",
+    "LabRow",
+    "lab_results",
+    "openspiel_results",
+    "recheck",
+]
 
 DATA = Path(__file__).with_name("expert_lab.json")
+OPENSPIEL = Path(__file__).with_name("openspiel_lab.json")
+"""The expert against OpenSpiel's MCTS, as ``bench/openspiel.py --out`` wrote it
+(OpenSpiel is not needed to read it)."""
 OPPONENTS = ("random", "heavy", "blocker")
 RULES, PLAYERS, SEED, GAMES, HEAD = "pagat", 2, 2026, 2000, 40
 
@@ -68,8 +86,8 @@ class LabRow:
         )
 
 
-def _run(opponent: str, games: int) -> LabRow:
-    res = simulate(RULES, PLAYERS, games, ["expert", opponent], seed=SEED)
+def _run(opponent: str, games: int, cluster: str | None = None) -> LabRow:
+    res = simulate(RULES, PLAYERS, games, ["expert", opponent], seed=SEED, cluster=cluster)
     wins, losses = res.wins_by_seat
     low, high = res.win_interval(1)
     head = simulate(RULES, PLAYERS, HEAD, ["expert", opponent], seed=SEED).wins_by_seat
@@ -103,6 +121,15 @@ def lab_results() -> list[LabRow]:
     ]
 
 
+def openspiel_results() -> dict[str, Any]:
+    """The stored table of ``bench/openspiel.py``: its settings (game, seed, MCTS's
+    UCT constant and rollouts) and ``rows``, one per setting, with the rounds, the
+    expert's wins, MCTS's wins, tied blocks, the expert's Wilson 95% interval and
+    net points a round."""
+    data: dict[str, Any] = json.loads(OPENSPIEL.read_text(encoding="utf-8"))
+    return data
+
+
 def recheck(opponents: tuple[str, ...] = OPPONENTS) -> str:
     """Replay the first :data:`HEAD` rounds of each stored run and compare them with
     the stored counts; returns a line saying they match, or raises AssertionError
@@ -128,9 +155,27 @@ def recheck(opponents: tuple[str, ...] = OPPONENTS) -> str:
     )
 
 
-def main(games: int = GAMES) -> None:
-    """Play the stored runs again and write :data:`DATA`."""
-    rows = [_run(name, games) for name in OPPONENTS]
+def main(argv: Sequence[str] | None = None) -> None:
+    """Play the stored runs again (``[GAMES] [--cluster ADDRESS]``) and write :data:`DATA`.
+
+    Raises ClusterError / MissingDependencyError for a cluster that cannot be used;
+    bad arguments end the program with argparse's one-line usage error."""
+    ap = argparse.ArgumentParser(
+        prog="python -m block_dominoes.expert_lab", description=__doc__.split("\n\n")[0]
+    )
+    ap.add_argument(
+        "games", nargs="?", type=_games, default=GAMES, help=f"rounds per run (default {GAMES})"
+    )
+    ap.add_argument(
+        "--cluster",
+        type=_cluster,
+        default=None,
+        metavar="ADDRESS",
+        help="run on a Dask cluster: tcp://HOST:PORT or local:N",
+    )
+    a = ap.parse_args(argv)
+    games: int = a.games
+    rows = [_run(name, games, a.cluster) for name in OPPONENTS]
     data = {
         "rules": RULES,
         "players": PLAYERS,
@@ -155,5 +200,25 @@ def main(games: int = GAMES) -> None:
         print(r)
 
 
+def _games(text: str) -> int:
+    try:
+        return whole(text, "the number of games", low=1, high=MAX_GAMES)
+    except BlockDominoesError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _cluster(text: str) -> str:
+    try:
+        parse_address(text)
+    except BlockDominoesError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text.strip()
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else GAMES)
+    try:
+        main()
+    except BlockDominoesError as e:
+        sys.exit(f"expert_lab: error: {e}")
+    except KeyboardInterrupt:
+        sys.exit("expert_lab: interrupted")

@@ -4,7 +4,8 @@ A run of ``games`` rounds (or matches) is cut into fixed blocks of
 :data:`BLOCK` games. Block ``b`` is dealt and played from one generator seeded
 by (``seed``, ``b``), so the numbers depend only on the seed and the number of
 games, never on how many worker processes share the blocks: each worker plays
-whole blocks and the counts are merged in block order.
+whole blocks and the counts are merged in block order. The same blocks run on a
+Dask cluster with ``cluster=`` (:mod:`block_dominoes.cluster`).
 
 With ``random`` on every seat the bitmask fast path (:mod:`block_dominoes.fast`,
 on :mod:`block_dominoes.kernel`) plays; any other strategy is played on :class:`~block_dominoes.round.RoundState`
@@ -285,6 +286,8 @@ class SimulationResult:
     workers: int
     counts: Counts
     seconds: float
+    cluster: str | None = None
+    """The Dask cluster's address when the run used one (``workers`` is then its threads)."""
 
     @property
     def rounds(self) -> Tally:
@@ -374,6 +377,7 @@ class SimulationResult:
             ],
             "mean_moves": round(t.moves / rounds, 6),
             "workers": self.workers,
+            "cluster": self.cluster,
             "seconds": round(self.seconds, 4),
             "rounds_per_second": round(t.games / self.seconds) if self.seconds > 0 else None,
         }
@@ -382,9 +386,9 @@ class SimulationResult:
         return data
 
     def numbers(self) -> dict[str, object]:
-        """:meth:`to_json` without the timing and the worker count: what a seed fixes."""
+        """:meth:`to_json` without the timing, the workers and the cluster: what a seed fixes."""
         data = self.to_json()
-        for key in ("workers", "seconds", "rounds_per_second"):
+        for key in ("workers", "cluster", "seconds", "rounds_per_second"):
             del data[key]
         return data
 
@@ -410,6 +414,7 @@ def simulate(
     matches: bool = False,
     fast: bool | None = None,
     progress: Callable[[int], None] | None = None,
+    cluster: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` seeded rounds (or whole matches) and count them.
 
@@ -417,10 +422,15 @@ def simulate(
     processes share the blocks; the numbers do not depend on it. ``fast``
     forces (True) or forbids (False) the bitmask path, which needs ``random``
     on every seat (None: use it when it can). ``progress`` is called with the
-    number of games finished after each block.
+    number of games finished after each block. ``cluster`` runs the blocks on a
+    Dask cluster instead of ``workers`` local processes (an address, see
+    :mod:`block_dominoes.cluster`), with the same numbers; the result's
+    ``workers`` is then the cluster's worker threads.
 
     Raises :class:`InvalidPositionError` for a bad player count, game count,
-    seed or worker count, and ValueError for an unknown ruleset or strategy.
+    seed or worker count, ValueError for an unknown ruleset or strategy, and
+    :class:`~block_dominoes.errors.ClusterError` for a cluster that is not an
+    address, cannot be reached or lost the run.
     """
     r = find_rules(rules)
     n = r.check_players(players)
@@ -441,7 +451,19 @@ def simulate(
     total = _empty(n)
     t0 = time.perf_counter()
     done = 0
-    if workers == 1 or len(jobs) == 1:
+    if cluster is not None:
+        from .cluster import run_blocks
+
+        def finished(c: Counts) -> None:
+            nonlocal done
+            done += c.matches or c.rounds.games
+            if progress:
+                progress(done)
+
+        blocks, workers = run_blocks(cluster, _run_block, jobs, finished)
+        for c in blocks:  # merged in block order, as a local run does
+            total.merge(c)
+    elif workers == 1 or len(jobs) == 1:
         results = map(_run_block, jobs)
         for c in results:
             total.merge(c)
@@ -468,7 +490,7 @@ def simulate(
                 if progress:
                     progress(done)
     seconds = time.perf_counter() - t0
-    return SimulationResult(r, n, names, seed, games, matches, workers, total, seconds)
+    return SimulationResult(r, n, names, seed, games, matches, workers, total, seconds, cluster)
 
 
 # -- where is an unseen tile? ---------------------------------------------------

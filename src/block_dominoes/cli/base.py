@@ -32,6 +32,7 @@ __all__ = [
     "add_json",
     "add_rules",
     "argparse_speaks",
+    "cluster_arg",
     "seed_arg",
     "whole_arg",
 ]
@@ -164,3 +165,15 @@ SEED_HELP = "a whole number from 0 to 2**63-1"
 def seed_arg(text: str) -> int:
     """The argparse ``type`` of every ``--seed``."""
     return whole_arg(N_("the deal number (seed)"), 0, SEED_MAX)(text)
+
+
+def cluster_arg(text: str) -> str:
+    """The argparse ``type`` of ``--cluster``: checked by
+    :func:`block_dominoes.cluster.parse_address` (which needs no Dask)."""
+    from ..cluster import parse_address
+
+    try:
+        parse_address(text)
+    except BlockDominoesError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text.strip()

@@ -3,7 +3,13 @@
 Registered by :mod:`block_dominoes.cli`::
 
     block-dominoes simulate --players 3 --games 100000 [--rules NAME]
-        [--strategy NAME ...] [--seed S] [--workers W] [--matches] [--json]
+        [--strategy NAME ...] [--seed S] [--workers W | --cluster ADDRESS]
+        [--matches] [--json]
+
+``--cluster`` runs the blocks on a Dask cluster (a running scheduler's
+``tcp://HOST:PORT``, or ``local:N`` for N local worker processes; see
+:mod:`block_dominoes.cluster`) with the same numbers as a local run; the
+progress bar then advances as each batch of blocks comes back.
 
 A progress bar (tqdm) goes to stderr only when stderr is a terminal, ``--json``
 is not given and the run lasts more than half a second. Ctrl-C stops the run
@@ -21,7 +27,15 @@ from contextlib import contextmanager
 
 from ..i18n import N_, _, ngettext, pgettext
 from ..simulate import BLOCK, MAX_GAMES, SimulationResult, mean_interval, simulate, wilson
-from .base import SEED_HELP, Subparsers, add_command, add_common, seed_arg, whole_arg
+from .base import (
+    SEED_HELP,
+    Subparsers,
+    add_command,
+    add_common,
+    cluster_arg,
+    seed_arg,
+    whole_arg,
+)
 
 __all__ = ["cmd_simulate", "register"]
 
@@ -171,6 +185,7 @@ def cmd_simulate(a: argparse.Namespace) -> tuple[str, object]:
             workers=a.workers,
             matches=a.matches,
             progress=progress,
+            cluster=a.cluster,
         )
     return describe(res), res.to_json()
 
@@ -204,12 +219,23 @@ def register(sub: Subparsers) -> None:
         metavar="S",
         help=_("{seeds}; default 0").format(seeds=_(SEED_HELP)),
     )
-    s.add_argument(
+    where = s.add_mutually_exclusive_group()
+    where.add_argument(
         "--workers",
         type=whole_arg("the number of workers", 1, 64),
         default=1,
         metavar="W",
         help=_("processes to share the work (the numbers do not change; default 1)"),
+    )
+    where.add_argument(
+        "--cluster",
+        type=cluster_arg,
+        default=None,
+        metavar="ADDRESS",
+        help=_(
+            "run on a Dask cluster: a running scheduler's tcp://HOST:PORT, or local:N "
+            "for N local worker processes (the numbers do not change)"
+        ),
     )
     s.add_argument(
         "--matches", action="store_true", help=_("play whole matches to the target (R20)")
