@@ -196,6 +196,14 @@ def put_text(
     return el(parent, "text", text, **attrs)
 
 
+#: The faces the book ships (site/public/vendor/fonts/: Noto Sans for Latin, Noto
+#: Naskh Arabic for Arabic), then the generic fallback. A diagram drawn inline in a
+#: page (a widget's step-through) uses the shipped faces; one shown as an image file
+#: can reach only the fonts the reader has, by the same names first. Unquoted names
+#: (valid CSS) keep the attribute free of escaped quotes.
+FONT_FAMILY = "Noto Sans, Noto Naskh Arabic, sans-serif"
+
+
 def serialize(width: float, height: float, title: str, desc: str, body: ET.Element) -> str:
     """The picture as text: natural size, a viewBox, and scaled down to fit its column;
     in a language other than English, the root names it (``lang``, ``xml:lang``)."""
@@ -211,7 +219,7 @@ def serialize(width: float, height: float, title: str, desc: str, body: ET.Eleme
             "height": fmt(height),
             "viewBox": f"0 0 {fmt(width)} {fmt(height)}",
             "style": "max-width:100%;height:auto",
-            "font-family": "sans-serif",
+            "font-family": FONT_FAMILY,
             "font-size": str(LABEL_PX),
         },
     )
