@@ -14,7 +14,6 @@ Debian's fonts-noto-core installed before they were).
 from __future__ import annotations
 
 import html
-import importlib.util
 import io
 import re
 import subprocess
@@ -26,14 +25,10 @@ from typing import Any
 
 import pytest
 from browser_support import SiteBuild, require_browser
+from support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location(
-    "print_handouts", ROOT / "tools" / "print_handouts.py"
-)
-assert spec is not None and spec.loader is not None
-handouts = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(handouts)
+handouts = load_tool("tools/print_handouts.py")
 
 
 def pdf_pages(path: Path) -> list[str]:

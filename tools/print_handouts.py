@@ -128,11 +128,11 @@ def score_sheet_html(players: int, rounds: int = SHEET_ROUNDS, fonts: str = FONT
 <link rel="stylesheet" href="{esc(fonts)}">
 <style>
 @page {{ size: A4; margin: 14mm; }}
-body {{ font: 11pt {FONT_FAMILY}; }}
+body {{ font: 11pt/1.3 {FONT_FAMILY}; }}
 h1 {{ font-size: 18pt; margin: 0 0 4pt; }}
 p {{ margin: 2pt 0 8pt; }}
 table {{ width: 100%; border-collapse: collapse; break-inside: avoid; }}
-th, td {{ border: 1px solid #000; height: 11mm; padding: 2pt 4pt; text-align: start; }}
+th, td {{ border: 1px solid #000; height: 10mm; padding: 2pt 4pt; text-align: start; }}
 thead th {{ height: 14mm; vertical-align: top; }}
 .name {{ font-weight: normal; font-size: 9pt; }}
 tfoot th {{ height: 12mm; }}
@@ -204,6 +204,11 @@ def settle(page: Any) -> None:
     page.evaluate("() => document.fonts.ready.then(() => true)")
 
 
+def _answer_with(body: str) -> Any:
+    """A route handler that answers with the HTML page ``body``."""
+    return lambda route: route.fulfill(body=body, content_type="text/html; charset=utf-8")
+
+
 def print_all(site: Path, out: Path, chapters: Sequence[str], lang: str = "en") -> dict[str, int]:
     """Print every handout into ``out`` (from the ``lang`` edition of the book at
     ``site``); return file name -> page count."""
@@ -225,6 +230,8 @@ def print_all(site: Path, out: Path, chapters: Sequence[str], lang: str = "en") 
     with serve(site) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_context().new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.set_default_navigation_timeout(WAIT_MS)
         page.route("**/*", route)
         page.emulate_media(media="print")
 
@@ -254,7 +261,7 @@ def print_all(site: Path, out: Path, chapters: Sequence[str], lang: str = "en") 
             with language(lang):
                 sheet = score_sheet_html(n)
             url = f"{base}score-sheet-{n}.html"
-            page.route(url, lambda r, body=sheet: r.fulfill(body=body, content_type="text/html"))
+            page.route(url, _answer_with(sheet))
             page.goto(url)
             settle(page)
             write(f"score-sheet-{n}.pdf", page.pdf(**PDF_OPTIONS))
