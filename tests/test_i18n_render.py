@@ -334,7 +334,7 @@ def test_arabic_labels_fit_as_chromium_draws_them(browser: Any, tmp_path: Path) 
             """() => document.fonts.ready.then(() => [...document.fonts]
                 .filter(f => f.status === 'loaded').map(f => f.family.replace(/"/g, '')))"""
         )
-        assert {"Noto Sans", "Noto Naskh Arabic"} <= set(loaded), loaded
+        assert {"Noto Sans", "IBM Plex Sans Arabic"} <= set(loaded), loaded
         texts = tab.evaluate(
             """() => [...document.querySelectorAll('.inline svg')].flatMap(svg =>
                 [...svg.querySelectorAll('text')].map(t => {

@@ -60,7 +60,7 @@ SHEET_ROUNDS = 16
 #: the site's fonts (site/public/vendor/fonts/, at vendor/ in each edition) and the
 #: family list that names them, the same as the pages' (_static/block-site.css)
 FONTS_CSS = "vendor/fonts/fonts.css"
-FONT_FAMILY = '"Noto Sans", "Noto Naskh Arabic", sans-serif'
+FONT_FAMILY = '"Noto Sans", "IBM Plex Sans Arabic", sans-serif'
 #: the ceiling of each wait for a page (its widgets and fonts), generous for a busy
 #: two-core machine: a wait ends as soon as its condition holds
 WAIT_MS = 120_000

@@ -8,7 +8,7 @@ load from CDNs are copied into ``site/public/vendor/`` (served at ``vendor/``):
 - ``requirejs`` ``require.js``: the AMD loader embed-amd.js needs;
 - ``mathjax`` ``es5/tex-chtml-full.js`` and its woff-v2 fonts: math on any page
   that has it (Sphinx would otherwise load MathJax from a CDN);
-- ``@fontsource/noto-sans`` and ``@fontsource/noto-naskh-arabic``: the book's own
+- ``@fontsource/noto-sans`` and ``@fontsource/ibm-plex-sans-arabic``: the book's own
   Latin and Arabic faces (woff2, regular and bold; ``fonts/fonts.css``, ours, declares
   them), so pages and printed handouts lay out the same on any machine, and on a
   phone with no Arabic font;
@@ -140,20 +140,23 @@ PINS = (
             ("LICENSE", "fonts/LICENSE-noto-sans.txt"),
         ),
     ),
+    # Not Noto Naskh/Sans Arabic: they draw a letter as a dotless body plus its dots,
+    # and Chromium's PDFs then map those glyphs to no character (a handout's Arabic
+    # text could not be searched or copied); IBM Plex Sans Arabic maps every glyph.
     Pin(
-        "@fontsource/noto-naskh-arabic",
+        "@fontsource/ibm-plex-sans-arabic",
         "5.3.0",
-        "sha512-S/GDgQ6mh/PKo4mz5+eXNYbEarvpI7yh6eCdOz8tTVbeM7+OUiacIEscaYEibr/+egDtGbO2ZB00sjy1bJC1kQ==",
+        "sha512-ZZ4g+JDgQY0NqSh4o0MNWU1sHQmtcee1g++aKAwyJvZxnT5y51JXsN1cIXnaQaMd40dcbK6QFYa+Z1LbaiNuqA==",
         (
             (
-                "files/noto-naskh-arabic-arabic-400-normal.woff2",
-                "fonts/noto-naskh-arabic-arabic-400-normal.woff2",
+                "files/ibm-plex-sans-arabic-arabic-400-normal.woff2",
+                "fonts/ibm-plex-sans-arabic-arabic-400-normal.woff2",
             ),
             (
-                "files/noto-naskh-arabic-arabic-700-normal.woff2",
-                "fonts/noto-naskh-arabic-arabic-700-normal.woff2",
+                "files/ibm-plex-sans-arabic-arabic-700-normal.woff2",
+                "fonts/ibm-plex-sans-arabic-arabic-700-normal.woff2",
             ),
-            ("LICENSE", "fonts/LICENSE-noto-naskh-arabic.txt"),
+            ("LICENSE", "fonts/LICENSE-ibm-plex-sans-arabic.txt"),
         ),
     ),
 )
