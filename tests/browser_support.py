@@ -5,8 +5,8 @@
   was made by this fixture, recorded as clean (``_build/site-build.json``), and
   no source file has changed since it started. Fails on a non-zero exit or any
   warning.
-- ``site_url``: ``_build/html`` served by ``python -m http.server`` on
-  127.0.0.1, on a free port.
+- ``site_url``: ``_build/html`` served on 127.0.0.1, on a free port
+  (``tests/offline.py``'s ``serve``).
 - ``browser``: a headless Debian Chromium driven by Playwright (a persistent
   context on a fresh profile folder). Without Chromium or Playwright the test is
   skipped with the reason, unless ``BLOCK_DOMINOES_REQUIRE_BROWSER=1`` (CI),
@@ -17,13 +17,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -38,6 +36,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "site" / "ext"))
 from book_toc import toc_docnames as _toc_docnames  # noqa: E402  (the build's own walker)
+from offline import serve  # noqa: E402  (the one local server of the tests)
 
 BUILD = ROOT / "_build"
 HTML = BUILD / "html"
@@ -189,36 +188,6 @@ def built_site() -> SiteBuild:
         "jupyter-book build . -W --keep-going must be clean:\n" + "\n".join(site.warnings)
     )
     return site
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """``folder`` served by ``python -m http.server`` on 127.0.0.1; yields the base URL."""
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)],
-        cwd=folder,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
-                break
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"http.server on 127.0.0.1:{port} did not start")
-            time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")

@@ -23,13 +23,13 @@ import json
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 import yaml
 from babel.messages.pofile import read_po
 from browser_support import HTML, ROOT, SiteBuild, toc_docnames
 from bs4 import BeautifulSoup
+from offline import WAIT_MS, Visit, next_frame, open_page, settle
 
 from block_dominoes.rules import rules_names
 from block_dominoes.strategies import STRATEGIES
@@ -393,50 +393,23 @@ def test_search_index_holds_arabic_words(arabic_site: Path) -> None:
 # --- in Chromium ----------------------------------------------------------------
 
 
-def _open(browser: Any, url: str, problems: list[str]) -> Any:
-    page = browser.new_page()
-
-    def route(r: Any) -> None:
-        parts = urlsplit(r.request.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != "127.0.0.1":
-            problems.append(f"request off the machine: {r.request.url}")
-            r.abort()
-        else:
-            r.continue_()
-
-    page.route("**/*", route)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on(
-        "response",
-        lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None,
-    )
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} ({r.failure})"))
-    page.goto(url, wait_until="load")
-    return page
-
-
 @pytest.fixture(scope="module")
 def visits(browser: Any, site_url: str, arabic_site: Path) -> dict[str, tuple[list[str], int]]:
     """Every Arabic page opened at once: its problems, and its width at 400 px."""
     opened = []
     for docname in AR_PAGES:
-        problems: list[str] = []
-        opened.append((docname, _open(browser, f"{site_url}ar/{docname}.html", problems), problems))
+        visit = Visit()
+        opened.append((docname, open_page(browser, f"{site_url}ar/{docname}.html", visit), visit))
     found = {}
     try:
-        for docname, page, _ in opened:
-            if "widget-state+json" in (AR / f"{docname}.html").read_text(encoding="utf-8"):
-                page.wait_for_selector(
-                    ".widget-subarea .jupyter-widgets", state="attached", timeout=20_000
-                )
-            page.wait_for_load_state("networkidle")
-        opened[0][1].wait_for_timeout(2500)  # the widgets' fonts come a second later
+        for _, page, _ in opened:
+            settle(page)  # loaded, widgets rendered, fonts in: conditions, not a quiet network
         for _, page, _ in opened:
             page.set_viewport_size(PHONE)
-        opened[0][1].wait_for_timeout(300)
-        for docname, page, problems in opened:
+        for docname, page, visit in opened:
+            next_frame(page)  # laid out again at the phone's width
             width = page.evaluate("() => document.documentElement.scrollWidth")
-            found[docname] = (list(problems), int(width))
+            found[docname] = (visit.problems(), int(width))
     finally:
         for _, page, _ in opened:
             page.close()
@@ -461,10 +434,10 @@ def test_a_step_through_slider_keeps_its_handle_on_the_track(
 ) -> None:
     """In a dir=rtl page the step-through's slider handle sits on its track: at the
     last move (check a game) on the right end, at the deal (first hand) on the left."""
-    problems: list[str] = []
-    page = _open(browser, f"{site_url}ar/{docname}.html", problems)
+    visit = Visit()
+    page = open_page(browser, f"{site_url}ar/{docname}.html", visit)
     try:
-        page.wait_for_selector(".widget-hslider .noUi-handle", state="attached", timeout=60_000)
+        page.wait_for_selector(".widget-hslider .noUi-handle", state="attached", timeout=WAIT_MS)
         handle, track = page.evaluate(
             """() => [document.querySelector('.widget-hslider .noUi-handle'),
                       document.querySelector('.widget-hslider .noUi-base')]
@@ -473,15 +446,15 @@ def test_a_step_through_slider_keeps_its_handle_on_the_track(
         centre = (handle[0] + handle[1]) / 2
         edge = track[1] if at == "end" else track[0]
         assert abs(centre - edge) <= 2, (handle, track)
-        assert problems == []
+        assert visit.problems() == []
     finally:
         page.close()
 
 
 def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -> None:
     """In the browser: the Arabic rules card's switch opens the English one, and back."""
-    problems: list[str] = []
-    page = _open(browser, f"{site_url}ar/book/reference/rules-card.html", problems)
+    visit = Visit()
+    page = open_page(browser, f"{site_url}ar/book/reference/rules-card.html", visit)
     try:
         page.click("a.bd-lang-switch")
         page.wait_for_load_state("load")
@@ -491,7 +464,7 @@ def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -
         page.wait_for_load_state("load")
         assert page.url == f"{site_url}ar/book/reference/rules-card.html"
         assert page.evaluate("() => document.documentElement.dir") == "rtl"
-        assert problems == []
+        assert visit.problems() == []
     finally:
         page.close()
 
@@ -501,8 +474,8 @@ def test_code_and_results_read_left_to_right(
 ) -> None:
     """In an Arabic page the prose runs right to left, code left to right, and each
     printed line by its first letter (an Arabic result right to left)."""
-    problems: list[str] = []
-    page = _open(browser, f"{site_url}ar/book/rules/scoring.html", problems)
+    visit = Visit()
+    page = open_page(browser, f"{site_url}ar/book/rules/scoring.html", visit)
     try:
         styles = page.evaluate(
             """() => ['article p', '.cell_input pre', '.cell_output pre', 'p code'].map(
@@ -512,7 +485,7 @@ def test_code_and_results_read_left_to_right(
         assert styles[0][0] == "rtl"  # prose
         assert styles[1] == ["ltr", "isolate"] and styles[3] == ["ltr", "isolate"]  # code
         assert styles[2] == ["ltr", "plaintext"]  # each printed line by its first letter
-        assert problems == []
+        assert visit.problems() == []
     finally:
         page.close()
 
@@ -542,8 +515,8 @@ def test_notation_reads_left_to_right_in_prose(
     browser: Any, site_url: str, arabic_site: Path, docname: str, mark: str, first: str, last: str
 ) -> None:
     """Measured on screen: the tile's first half, or the sum's first number, is on the left."""
-    problems: list[str] = []
-    page = _open(browser, f"{site_url}ar/{docname}.html", problems)
+    visit = Visit()
+    page = open_page(browser, f"{site_url}ar/{docname}.html", visit)
     try:
         where = page.evaluate(_X_OF, [mark, first, last])
         assert where is not None, f"{mark!r} is not in the page"
@@ -554,15 +527,15 @@ def test_notation_reads_left_to_right_in_prose(
 
 def test_search_finds_an_arabic_word(browser: Any, site_url: str, arabic_site: Path) -> None:
     """The Arabic edition's own search finds the doubles chapter for "مزدوجة"."""
-    problems: list[str] = []
-    page = _open(browser, f"{site_url}ar/search.html?q=مزدوجة", problems)
+    visit = Visit()
+    page = open_page(browser, f"{site_url}ar/search.html?q=مزدوجة", visit)
     try:
         page.wait_for_function(
             "() => document.querySelectorAll('ul.search li a').length > 0",
-            timeout=20_000,
+            timeout=WAIT_MS,
         )
         hits = page.locator("ul.search li a").evaluate_all("links => links.map(a => a.href)")
         assert any("/ar/book/rules/doubles.html" in h for h in hits), hits
-        assert problems == []
+        assert visit.problems() == []
     finally:
         page.close()

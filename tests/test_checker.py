@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import run_cli
 
 import block_dominoes.checker as checker_mod
 from block_dominoes.checker import Verdict, check_record
-from block_dominoes.cli import main
 from block_dominoes.game import play_round, round_json
 from block_dominoes.records import format_record, parse_record, record_from_json
 from block_dominoes.round import Draw, RoundState
@@ -471,10 +471,6 @@ def test_steps_stop_at_the_violation() -> None:
 
 
 # -- the command line -------------------------------------------------------------
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -493,22 +489,22 @@ def files(tmp_path: Path) -> dict[str, Path]:
 
 
 def test_cli_check_valid_exit_0(capsys: pytest.CaptureFixture[str], files: dict[str, Path]) -> None:
-    code, out, err = run(capsys, "check", str(files["good"]), "--json")
+    code, out, err = run_cli(capsys, "check", str(files["good"]), "--json")
     assert code == 0 and not err
     assert json.loads(out)["valid"] is True
-    code, out, _ = run(capsys, "check", str(files["good"]))
+    code, out, _ = run_cli(capsys, "check", str(files["good"]))
     assert code == 0 and out.startswith("valid: all 13 moves")
 
 
 def test_cli_check_invalid_exit_1(
     capsys: pytest.CaptureFixture[str], files: dict[str, Path]
 ) -> None:
-    code, out, err = run(capsys, "check", str(files["bad"]), "--json")
+    code, out, err = run_cli(capsys, "check", str(files["bad"]), "--json")
     assert code == 1 and not err
     data = json.loads(out)
     assert data["valid"] is False and data["first_error"]["rule"] == "R9"
     assert data["outcome"] is None
-    code, out, _ = run(capsys, "check", str(files["bad"]))
+    code, out, _ = run_cli(capsys, "check", str(files["bad"]))
     assert code == 1 and out.startswith("invalid: move ") and "breaks R9" in out
     assert "(line " in out  # the notation line of the bad move
 
@@ -529,7 +525,7 @@ def test_cli_unreadable_exit_2(
     capsys: pytest.CaptureFixture[str], files: dict[str, Path], args: list[str], fragment: str
 ) -> None:
     argv = [a.format(**{k: str(v) for k, v in files.items()}) for a in args]
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_cli(capsys, *argv)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and fragment in err, err
@@ -537,16 +533,16 @@ def test_cli_unreadable_exit_2(
 
 def test_cli_convert_both_ways(capsys: pytest.CaptureFixture[str], files: dict[str, Path]) -> None:
     d = files["dir"]
-    code, out, _ = run(capsys, "record", "convert", str(files["good"]), str(d / "r.txt"))
+    code, out, _ = run_cli(capsys, "record", "convert", str(files["good"]), str(d / "r.txt"))
     assert code == 0 and "text form" in out
-    code, _, _ = run(capsys, "record", "convert", str(d / "r.txt"), str(d / "r.json"))
+    code, _, _ = run_cli(capsys, "record", "convert", str(d / "r.txt"), str(d / "r.json"))
     assert code == 0
     original = json.loads(files["good"].read_text())
     assert json.loads((d / "r.json").read_text()) == original
     # '-' writes to stdout: the other form by default, or the one --to names
-    code, out, _ = run(capsys, "record", "convert", str(d / "r.txt"), "-")
+    code, out, _ = run_cli(capsys, "record", "convert", str(d / "r.txt"), "-")
     assert code == 0 and json.loads(out) == original
-    code, out, _ = run(capsys, "record", "convert", str(d / "r.json"), "-", "--to", "text")
+    code, out, _ = run_cli(capsys, "record", "convert", str(d / "r.json"), "-", "--to", "text")
     assert out == (d / "r.txt").read_text()
 
 
@@ -556,7 +552,7 @@ def test_cli_stdin(
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO(files["bad"].read_text()))
-    code, out, _ = run(capsys, "check", "-", "--json")
+    code, out, _ = run_cli(capsys, "check", "-", "--json")
     assert code == 1 and json.loads(out)["first_error"]["rule"] == "R9"
 
 

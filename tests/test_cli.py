@@ -9,20 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import run_cli
 
-from block_dominoes.cli import main
 from block_dominoes.codec import record_from_json
 from block_dominoes.notation import format_record
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
-    code, out, err = run(capsys, *args, "--json")
+    code, out, err = run_cli(capsys, *args, "--json")
     assert code == 0, err
     return json.loads(out)
 
@@ -40,7 +34,7 @@ def test_score_blocked_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_score_domino_tiles_and_text(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score", "-", "[0|0]", "2-6")
+    code, out, _ = run_cli(capsys, "score", "-", "[0|0]", "2-6")
     assert code == 0
     assert "player 1 scores 8 (R15)" in out
     data = run_json(capsys, "score", "-", "[0|0]", "2-6")
@@ -68,7 +62,7 @@ def test_line_json_e6(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_line_at_value_and_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     svg = tmp_path / "l.svg"
-    code, out, err = run(capsys, "line", "1-2", "2-3", "1-3@3", "--svg", str(svg))
+    code, out, err = run_cli(capsys, "line", "1-2", "2-3", "1-3@3", "--svg", str(svg))
     assert code == 0, err
     assert "Open: [1|2] low end 1, [1|3] low end 1." in out
     text = svg.read_text()
@@ -109,7 +103,7 @@ def test_play_json_is_a_record(capsys: pytest.CaptureFixture[str]) -> None:
     assert [len(h) for h in data["hands"]] == [5, 5, 5] and len(data["out_of_play"]) == 13
     again = run_json(capsys, "play", "--players", "3", "--seed", "4")
     assert again == data
-    code, out, _ = run(capsys, "play", "--players", "2", "--seed", "4", "--strategy", "heavy")
+    code, out, _ = run_cli(capsys, "play", "--players", "2", "--seed", "4", "--strategy", "heavy")
     assert code == 0 and "heaviest" in out
 
 
@@ -164,7 +158,7 @@ BAD = [
 def test_bad_input_exits_2_one_line(
     capsys: pytest.CaptureFixture[str], args: list[str], fragment: str
 ) -> None:
-    code, out, err = run(capsys, *args)
+    code, out, err = run_cli(capsys, *args)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and fragment in err
@@ -204,7 +198,7 @@ def test_a_bug_is_one_line_not_a_traceback(
         raise KeyError("oops")
 
     monkeypatch.setattr(cli, "cmd_rules", broken)
-    code, out, err = run(capsys, "rules")
+    code, out, err = run_cli(capsys, "rules")
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and "internal error (KeyError" in err
 
@@ -222,7 +216,7 @@ def test_a_bug_is_one_line_not_a_traceback(
 def test_usage_errors_name_the_sub_command(
     capsys: pytest.CaptureFixture[str], args: list[str], start: str
 ) -> None:
-    code, out, err = run(capsys, *args)
+    code, out, err = run_cli(capsys, *args)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(start), err
 
@@ -232,7 +226,7 @@ def test_at_v_on_the_lead_is_refused_the_same_way_for_any_v(
     capsys: pytest.CaptureFixture[str], end: str
 ) -> None:
     # Issue 13: 'line 1-4@1' silently ignored the @1 while 'line 1-4@9' was refused.
-    code, out, err = run(capsys, "line", f"1-4@{end}", "4-5")
+    code, out, err = run_cli(capsys, "line", f"1-4@{end}", "4-5")
     assert code == 2 and out == ""
     assert f"illegal lead: the lead joins no open end, so it takes no '@{end}'" in err
     assert "write it as '[1|4]' alone (R5)" in err
@@ -242,19 +236,19 @@ def test_rules_and_strategies_honour_rules(capsys: pytest.CaptureFixture[str]) -
     data = run_json(capsys, "rules", "--rules", "draw")
     assert isinstance(data, dict) and data["name"] == "draw" and data["draw"] is True
     assert data["hand_sizes"] == {"2": 7, "3": 7, "4": 6}
-    code, out, _ = run(capsys, "rules", "--rules", "double-nine")
+    code, out, _ = run_cli(capsys, "rules", "--rules", "double-nine")
     assert code == 0 and out.startswith("double-nine:") and "set: double-nine" in out
-    code, out, _ = run(capsys, "strategies", "--rules", "draw")
+    code, out, _ = run_cli(capsys, "strategies", "--rules", "draw")
     assert code == 0 and out.startswith("under draw, every strategy can play")
-    code, out, _ = run(capsys, "strategies")
+    code, out, _ = run_cli(capsys, "strategies")
     assert out.startswith("random:")
-    assert run(capsys, "strategies", "--rules", "nope")[0] == 2
+    assert run_cli(capsys, "strategies", "--rules", "nope")[0] == 2
 
 
 def test_play_seed_without_players_plays_two(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "play", "--seed", "1")
+    code, out, err = run_cli(capsys, "play", "--seed", "1")
     assert code == 0 and err == "" and out.startswith("rules pagat, 2 players, deal 1;")
-    code, out, _ = run(capsys, "match", "--seed", "1")
+    code, out, _ = run_cli(capsys, "match", "--seed", "1")
     assert code == 0 and out.startswith("rules pagat, 2 players, target 100, deal 1")
 
 
@@ -267,7 +261,7 @@ def test_digits_of_any_script(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("tile", ["[1|2", "1|2]", "[1|2]]"])
 def test_unpaired_brackets_are_refused(capsys: pytest.CaptureFixture[str], tile: str) -> None:
-    code, out, err = run(capsys, "score", tile, "3")
+    code, out, err = run_cli(capsys, "score", tile, "3")
     assert code == 2 and out == ""
     assert f"cannot read {tile!r} as a tile: its brackets do not pair up" in err
 
@@ -284,13 +278,13 @@ def test_a_huge_argument_is_cut_in_the_message(capsys: pytest.CaptureFixture[str
         ["play", "--strategy", huge],
         ["simulate", "--players", "2", "--games", huge],
     ):
-        code, out, err = run(capsys, *args)
+        code, out, err = run_cli(capsys, *args)
         assert code == 2 and out == "" and err.count("\n") == 1, (args[:2], err[:300])
         assert len(err) < 400, (args[:2], len(err))
 
 
 def test_a_5000_digit_seed_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "play", "--seed", "9" * 5000)
+    code, _, err = run_cli(capsys, "play", "--seed", "9" * 5000)
     assert code == 2 and "argument --seed" in err and "5,000 digits" in err and len(err) < 300
 
 
@@ -345,7 +339,7 @@ def test_bad_json_files_are_one_line_naming_file_and_field(
 ) -> None:
     for command in (["check"], ["record", "convert"]):
         args = [*command, str(files[key])] + (["-"] if command[0] == "record" else [])
-        code, out, err = run(capsys, *args)
+        code, out, err = run_cli(capsys, *args)
         assert code == 2 and out == "" and err.count("\n") == 1, err[:300]
         assert len(err) < 400
         for f in fragments:
@@ -356,12 +350,12 @@ def test_bom_and_tabs_are_read(capsys: pytest.CaptureFixture[str], files: dict[s
     # A seeded record with a BOM, and written with tabs for every space, checks valid.
     assert "\t" in files["tabs"].read_text(encoding="utf-8")
     for key in ("bom", "tabs"):
-        code, out, err = run(capsys, "check", str(files[key]))
+        code, out, err = run_cli(capsys, "check", str(files[key]))
         assert code == 0 and err == "" and out.startswith("valid"), (key, out, err)
 
 
 def test_os_errors_name_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out, err = run(capsys, "check", str(tmp_path))
+    code, out, err = run_cli(capsys, "check", str(tmp_path))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"{tmp_path}: cannot read it: Is a directory" in err
 
@@ -373,7 +367,7 @@ def test_convert_refuses_to_overwrite_its_input_through_a_hard_link(
     link = src.parent / "link.txt"
     link.hardlink_to(src)
     before = src.read_bytes()
-    code, _, err = run(capsys, "record", "convert", str(src), str(link))
+    code, _, err = run_cli(capsys, "record", "convert", str(src), str(link))
     assert code == 2 and "is the record being read" in err
     assert src.read_bytes() == before
 
@@ -382,7 +376,7 @@ def test_simulate_never_prints_a_points_interval_below_0(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # Two 4-player rounds (seed 0): the normal interval's lower end is -5.76.
-    code, out, _ = run(capsys, "simulate", "--players", "4", "--games", "2")
+    code, out, _ = run_cli(capsys, "simulate", "--players", "4", "--games", "2")
     assert code == 0
     line = next(x for x in out.splitlines() if x.startswith("mean points per round"))
     lo = line.split("95% CI ")[1].split("-")[0]
@@ -393,8 +387,10 @@ def test_sheet_plot_json_prints_the_series(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     sheet = tmp_path / "s.json"
-    assert run(capsys, "sheet", "new", str(sheet), "--players", "2", "--names", "Ann,Ben")[0] == 0
-    assert run(capsys, "sheet", "add", str(sheet), "-", "5")[0] == 0
+    assert (
+        run_cli(capsys, "sheet", "new", str(sheet), "--players", "2", "--names", "Ann,Ben")[0] == 0
+    )
+    assert run_cli(capsys, "sheet", "add", str(sheet), "-", "5")[0] == 0
     data = run_json(capsys, "sheet", "plot", str(sheet), "--out", str(tmp_path / "c.svg"))
     assert isinstance(data, dict) and data["rounds"] == 1 and data["target"] == 100
     assert data["series"] == [
@@ -408,7 +404,7 @@ def test_sheet_names_with_control_characters_are_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, names: str
 ) -> None:
     sheet = tmp_path / "s.json"
-    code, out, err = run(capsys, "sheet", "new", str(sheet), "--players", "2", "--names", names)
+    code, out, err = run_cli(capsys, "sheet", "new", str(sheet), "--players", "2", "--names", names)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "a name cannot hold a control character" in err and not sheet.exists()
 
@@ -419,9 +415,9 @@ def test_sheet_plot_without_matplotlib_is_one_line(
     import sys
 
     sheet = tmp_path / "s.json"
-    assert run(capsys, "sheet", "new", str(sheet), "--players", "2")[0] == 0
+    assert run_cli(capsys, "sheet", "new", str(sheet), "--players", "2")[0] == 0
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails as if not installed
-    code, out, err = run(capsys, "sheet", "plot", str(sheet), "--out", str(tmp_path / "c.png"))
+    code, out, err = run_cli(capsys, "sheet", "plot", str(sheet), "--out", str(tmp_path / "c.png"))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "sheet plot needs matplotlib" in err and "block-dominoes[plot]" in err
 
@@ -460,16 +456,16 @@ def test_record_convert_writes_atomically_and_refuses_a_read_only_out(
     src = tmp_path / "r.txt"
     src.write_text("hand 1: 1-4\nhand 2: 4-6\n1: [1|4]\n")
     out = tmp_path / "o.json"
-    assert run(capsys, "record", "convert", str(src), str(out))[0] == 0
+    assert run_cli(capsys, "record", "convert", str(src), str(out))[0] == 0
     replaced: list[str] = []
     real = storage.os.replace
     monkeypatch.setattr(storage.os, "replace", lambda a, b: (replaced.append(str(b)), real(a, b)))
-    code, _, err = run(capsys, "record", "convert", str(src), str(out), "--force")
+    code, _, err = run_cli(capsys, "record", "convert", str(src), str(out), "--force")
     assert code == 0, err
     assert replaced == [str(out)] and json.loads(out.read_text())["players"] == 2
     out.chmod(0o444)  # refused by its mode bits, also when run as root
     before = out.read_bytes()
-    code, stdout, err = run(capsys, "record", "convert", str(src), str(out), "--force")
+    code, stdout, err = run_cli(capsys, "record", "convert", str(src), str(out), "--force")
     assert code == 2 and stdout == "" and err.count("\n") == 1
     assert f"cannot write {str(out)!r}: the file is read-only" in err
     assert out.read_bytes() == before
@@ -479,7 +475,7 @@ def test_record_convert_writes_atomically_and_refuses_a_read_only_out(
 def test_an_empty_file_name_is_named(
     capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
 ) -> None:
-    code, _, err = run(capsys, *args)
+    code, _, err = run_cli(capsys, *args)
     assert code == 2 and err == "block-dominoes: error: no file name given: name the record file\n"
 
 
@@ -488,20 +484,20 @@ def test_a_fifo_record_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: 
 
     fifo = tmp_path / "game.txt"
     os.mkfifo(fifo)
-    code, _, err = run(capsys, "check", str(fifo))
+    code, _, err = run_cli(capsys, "check", str(fifo))
     assert code == 2 and "game.txt': not a regular file" in err
 
 
 def test_a_too_long_record_name_is_one_cut_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, _, err = run(capsys, "check", str(tmp_path / ("x" * 120_000)))
+    code, _, err = run_cli(capsys, "check", str(tmp_path / ("x" * 120_000)))
     assert code == 2 and err.count("\n") == 1 and len(err) < 400
     assert err.rstrip().endswith("': file name too long")
 
 
 def test_solve_names_the_hand_it_cannot_read(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "solve", "1-2", "7")
+    code, _, err = run_cli(capsys, "solve", "1-2", "7")
     assert code == 2 and "error: hand 2: cannot read '7' as a tile" in err
 
 

@@ -12,21 +12,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import run_cli
 
 import block_dominoes as bd
 from block_dominoes import book
-from block_dominoes.cli import main
 from block_dominoes.errors import BlockDominoesError
 from block_dominoes.i18n import language
 
 SRC = str(Path(bd.__file__).parent.parent)
 ENV = {**os.environ, "PYTHONPATH": SRC, "BLOCK_DOMINOES_LANG": "en"}
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def shell(cmd: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -46,14 +40,14 @@ def shell(cmd: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     path = tmp_path / "m.json"
-    assert run(capsys, "sheet", "new", str(path), "--players", "2")[0] == 0
-    assert run(capsys, "sheet", "add", str(path), "3", "-")[0] == 0
+    assert run_cli(capsys, "sheet", "new", str(path), "--players", "2")[0] == 0
+    assert run_cli(capsys, "sheet", "add", str(path), "3", "-")[0] == 0
     return path
 
 
 @pytest.fixture
 def record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    code, out, _ = run(capsys, "play", "--json")
+    code, out, _ = run_cli(capsys, "play", "--json")
     assert code == 0
     path = tmp_path / "g.json"
     path.write_text(out)
@@ -67,9 +61,9 @@ def test_1_record_convert_never_replaces_a_sheet(
     capsys: pytest.CaptureFixture[str], sheet: Path, record: Path
 ) -> None:
     before = sheet.read_bytes()
-    code, out, err = run(capsys, "record", "convert", str(record), str(sheet))
+    code, out, err = run_cli(capsys, "record", "convert", str(record), str(sheet))
     assert code == 2 and out == "" and "already exists" in err and "--force" in err
-    code, out, err = run(capsys, "record", "convert", str(record), str(sheet), "--force")
+    code, out, err = run_cli(capsys, "record", "convert", str(record), str(sheet), "--force")
     assert code == 2 and out == "" and "is a score sheet: it is never replaced" in err
     assert sheet.read_bytes() == before
 
@@ -78,11 +72,11 @@ def test_1_force_replaces_a_record_only(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, record: Path
 ) -> None:
     out = tmp_path / "copy.txt"
-    assert run(capsys, "record", "convert", str(record), str(out))[0] == 0
-    assert run(capsys, "record", "convert", str(record), str(out), "--force")[0] == 0
+    assert run_cli(capsys, "record", "convert", str(record), str(out))[0] == 0
+    assert run_cli(capsys, "record", "convert", str(record), str(out), "--force")[0] == 0
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes\n")
-    code, _, err = run(capsys, "record", "convert", str(record), str(notes), "--force")
+    code, _, err = run_cli(capsys, "record", "convert", str(record), str(notes), "--force")
     assert code == 2 and "is not a record" in err and notes.read_text() == "my notes\n"
 
 
@@ -91,13 +85,13 @@ def test_2_line_svg_never_replaces_a_sheet(
 ) -> None:
     before = sheet.read_bytes()
     for extra in ((), ("--force",)):
-        code, out, err = run(capsys, "line", "1-4", "1-1", "--svg", str(sheet), *extra)
+        code, out, err = run_cli(capsys, "line", "1-4", "1-1", "--svg", str(sheet), *extra)
         assert code == 2 and out == "" and err.count("\n") == 1
     assert sheet.read_bytes() == before
     svg = tmp_path / "l.svg"
-    assert run(capsys, "line", "1-4", "--svg", str(svg))[0] == 0
-    assert run(capsys, "line", "1-4", "--svg", str(svg))[0] == 2
-    assert run(capsys, "line", "1-1", "--svg", str(svg), "--force")[0] == 0
+    assert run_cli(capsys, "line", "1-4", "--svg", str(svg))[0] == 0
+    assert run_cli(capsys, "line", "1-4", "--svg", str(svg))[0] == 2
+    assert run_cli(capsys, "line", "1-1", "--svg", str(svg), "--force")[0] == 0
     assert "[1|1]" in svg.read_text()
 
 
@@ -107,7 +101,7 @@ def test_sheet_plot_refuses_an_existing_file(
     pytest.importorskip("matplotlib")
     out = tmp_path / "c.png"
     out.write_bytes(b"not a chart")
-    code, _, err = run(capsys, "sheet", "plot", str(sheet), "--out", str(out), "--force")
+    code, _, err = run_cli(capsys, "sheet", "plot", str(sheet), "--out", str(out), "--force")
     assert code == 2 and "is not a chart" in err and out.read_bytes() == b"not a chart"
 
 
@@ -118,7 +112,7 @@ def test_a_killed_writes_temporary_file_is_cleaned_by_the_next_write(
     other = sheet.with_name(f".{sheet.name}x.abcd1234.tmp")  # another file's: kept
     stale.write_text("half")
     other.write_text("half")
-    assert run(capsys, "sheet", "add", str(sheet), "4", "-")[0] == 0
+    assert run_cli(capsys, "sheet", "add", str(sheet), "4", "-")[0] == 0
     assert not stale.exists() and other.exists()
 
 
@@ -139,9 +133,9 @@ def test_3_a_saved_round_exits_0_when_stdout_is_full(sheet: Path) -> None:
 
 
 def test_4_legal_under_draw_says_draw(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "legal", "--rules", "draw", "--line", "1-4", "--hand", "2-3")
+    code, out, _ = run_cli(capsys, "legal", "--rules", "draw", "--line", "1-4", "--hand", "2-3")
     assert code == 0 and out.startswith("must draw") and "(V6)" in out and "R9" not in out
-    code, out, _ = run(capsys, "legal", "--line", "1-4", "--hand", "2-3", "--json")
+    code, out, _ = run_cli(capsys, "legal", "--line", "1-4", "--hand", "2-3", "--json")
     assert json.loads(out)["must_pass"] is True and json.loads(out)["must_draw"] is False
 
 
@@ -190,13 +184,13 @@ def test_8_the_set_is_checked_and_an_empty_example_reads_right(
 
 @pytest.mark.parametrize("hands", [["+7", "-"], ["-0", "5"], ["+3", "-0", "-"]])
 def test_9_signed_totals_are_refused(capsys: pytest.CaptureFixture[str], hands: list[str]) -> None:
-    code, out, err = run(capsys, "score", "--", *hands)
+    code, out, err = run_cli(capsys, "score", "--", *hands)
     assert code == 2 and out == "" and "without a sign" in err
 
 
 def test_9_sheet_add_refuses_signs(capsys: pytest.CaptureFixture[str], sheet: Path) -> None:
     before = sheet.read_bytes()
-    code, _, err = run(capsys, "sheet", "add", str(sheet), "+3", "-")
+    code, _, err = run_cli(capsys, "sheet", "add", str(sheet), "+3", "-")
     assert code == 2 and "without a sign" in err and sheet.read_bytes() == before
 
 
@@ -274,7 +268,7 @@ def test_18_a_lone_surrogate_in_a_name(capsys: pytest.CaptureFixture[str], sheet
     sheet.write_text(json.dumps(data))
     before = sheet.read_bytes()
     for args in (("show", str(sheet)), ("add", str(sheet), "3", "-")):
-        code, _, err = run(capsys, "sheet", *args)
+        code, _, err = run_cli(capsys, "sheet", *args)
         assert code == 2 and sheet.name in err and "name 'B" in err and "codec" not in err
     assert sheet.read_bytes() == before
 
@@ -311,7 +305,7 @@ def test_20_messages_in_arabic(call: object) -> None:
 def test_20_not_utf8_in_arabic(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff\xfe")
-    code, _, err = run(capsys, "--lang", "ar", "sheet", "show", str(bad))
+    code, _, err = run_cli(capsys, "--lang", "ar", "sheet", "show", str(bad))
     assert code == 2 and "invalid start byte" not in err
 
 
@@ -321,7 +315,7 @@ def test_21_a_round_with_both_hands_and_claim(
     data = json.loads(sheet.read_text())
     data["rounds"][0]["claim"] = {"seat": 1, "points": 3}
     sheet.write_text(json.dumps(data))
-    code, _, err = run(capsys, "sheet", "show", str(sheet))
+    code, _, err = run_cli(capsys, "sheet", "show", str(sheet))
     assert code == 2 and "round 1 holds both 'hands' and 'claim'" in err
 
 
@@ -329,10 +323,10 @@ def test_22_an_edit_names_the_round_it_breaks(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = str(tmp_path / "app.json")
-    assert run(capsys, "sheet", "new", path, "--rules", "app", "--players", "2")[0] == 0
-    assert run(capsys, "sheet", "add", path, "10", "-")[0] == 0
-    assert run(capsys, "sheet", "add", path, "0-0,0-1,0-2,0-3,0-4,0-5,0-6", "-")[0] == 0
-    code, _, err = run(capsys, "sheet", "edit", path, "1", "-", "5")
+    assert run_cli(capsys, "sheet", "new", path, "--rules", "app", "--players", "2")[0] == 0
+    assert run_cli(capsys, "sheet", "add", path, "10", "-")[0] == 0
+    assert run_cli(capsys, "sheet", "add", path, "0-0,0-1,0-2,0-3,0-4,0-5,0-6", "-")[0] == 0
+    code, _, err = run_cli(capsys, "sheet", "edit", path, "1", "-", "5")
     assert code == 2 and "error: round 2: player 1 started this round" in err
 
 
@@ -343,7 +337,7 @@ def test_23_json_values_shown_as_json(
     data = json.loads(sheet.read_text())
     data[key] = value
     sheet.write_text(json.dumps(data))
-    code, _, err = run(capsys, "sheet", "show", str(sheet))
+    code, _, err = run_cli(capsys, "sheet", "show", str(sheet))
     assert code == 2 and " true" in err and "True" not in err
 
 
@@ -355,7 +349,7 @@ def test_23_records_show_json_values(capsys: pytest.CaptureFixture[str], tmp_pat
              "hands": [["1-2"], ["3-4"]], "moves": []}
         )
     )  # fmt: skip
-    code, _, err = run(capsys, "check", str(rec))
+    code, _, err = run_cli(capsys, "check", str(rec))
     assert code == 2 and "got true" in err and "True" not in err
 
 
@@ -366,19 +360,19 @@ def test_24_interactive_names_a_tile_outside_the_set(tmp_path: Path) -> None:
 
 
 def test_25_a_leading_bom_is_ignored(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "score", "\ufeff1-4", "-")
+    code, out, err = run_cli(capsys, "score", "\ufeff1-4", "-")
     assert code == 0, err
     assert "5 pips" in out
 
 
 def test_26_separators_alone_refused_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
     for args in (("legal", "--line", ",,", "--hand", "1-2"), ("score", ",,,", "-")):
-        code, _, err = run(capsys, *args)
+        code, _, err = run_cli(capsys, *args)
         assert code == 2 and "separators but no tiles" in err
 
 
 def test_27_spaces_inside_brackets_in_a_list(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "score", "[1 | 4] [0 | 0]", "-")
+    code, out, err = run_cli(capsys, "score", "[1 | 4] [0 | 0]", "-")
     assert code == 0, err
     assert "5 pips" in out
 
@@ -386,17 +380,17 @@ def test_27_spaces_inside_brackets_in_a_list(capsys: pytest.CaptureFixture[str])
 def test_long_input_is_cut_to_60_characters(capsys: pytest.CaptureFixture[str]) -> None:
     huge = "x" * 120_000
     for args in (("--lang", huge, "score", "1"), (huge,), ("score", "1-2," * 30_000, "-")):
-        code, _, err = run(capsys, *args)
+        code, _, err = run_cli(capsys, *args)
         assert code == 2 and len(err) < 300, err[:300]
         assert "\u2026" in err
 
 
 def test_25_the_bom_rule_in_every_command(capsys: pytest.CaptureFixture[str], sheet: Path) -> None:
     bom = "\ufeff"
-    assert run(capsys, "score", bom + "7", bom + "-")[0] == 0
-    assert run(capsys, "play", "--seed", bom + "3")[0] == 0
-    assert run(capsys, "sheet", "claim", str(sheet), bom + "1", bom + "5")[0] == 0
-    assert run(capsys, "legal", "--line", bom + "1-4", "--hand", bom + "4-6")[0] == 0
+    assert run_cli(capsys, "score", bom + "7", bom + "-")[0] == 0
+    assert run_cli(capsys, "play", "--seed", bom + "3")[0] == 0
+    assert run_cli(capsys, "sheet", "claim", str(sheet), bom + "1", bom + "5")[0] == 0
+    assert run_cli(capsys, "legal", "--line", bom + "1-4", "--hand", bom + "4-6")[0] == 0
 
 
 def _handouts_tool() -> object:

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from rules_examples import LINES
+from support import run_cli
 
 from block_dominoes import i18n
-from block_dominoes.cli import main
 from block_dominoes.i18n import FSI, PDI, language, strip_isolates
 from block_dominoes.line import Line
 from block_dominoes.scoring import score_round
@@ -160,18 +160,12 @@ def test_e10_arithmetic_reads_as_pagat_writes_it_and_is_isolated() -> None:
 # -- the command line -------------------------------------------------------------------------
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
 def test_cli_score_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
-    rc, out, err = run(capsys, "--lang", "ar", "score", "3", "7", "8")
+    rc, out, err = run_cli(capsys, "--lang", "ar", "score", "3", "7", "8")
     expected = dict(EXAMPLE_LINE.findall(EXAMPLES_AR.read_text(encoding="utf-8")))["E10"]
     assert (rc, err) == (0, "")
     assert strip_isolates(out) == f"{expected}\nالمجاميع: 3، 7، 8\n"
-    rc, out_en, _ = run(capsys, "score", "3", "7", "8")
+    rc, out_en, _ = run_cli(capsys, "score", "3", "7", "8")
     assert out_en == (
         "blocked: totals 3, 7, 8; player 1 has the sole lowest total and scores "
         "7 + 8 - 3 = 12 (R16)\ntotals: 3, 7, 8\n"
@@ -179,26 +173,26 @@ def test_cli_score_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_line_in_arabic_is_pagats_e2(capsys: pytest.CaptureFixture[str]) -> None:
-    rc, out, err = run(capsys, "--lang", "ar", "line", "1-4", "1-1")
+    rc, out, err = run_cli(capsys, "--lang", "ar", "line", "1-4", "1-1")
     assert (rc, err) == (0, "")
     assert strip_isolates(out) == "القطع: [1|4]، [1|1]. " + pagat_ar()[("E2", "2")] + "\n"
     # JSON stays data: English port names, plain tiles.
-    rc, out, _ = run(capsys, "--lang", "ar", "line", "1-4", "1-1", "--json")
+    rc, out, _ = run_cli(capsys, "--lang", "ar", "line", "1-4", "1-1", "--json")
     assert '"port": "low end"' in out and FSI not in out
 
 
 def test_cli_refusal_in_arabic_keeps_the_rule_id(capsys: pytest.CaptureFixture[str]) -> None:
-    rc, out, err = run(capsys, "--lang", "ar", "line", "1-4", "5-6")
+    rc, out, err = run_cli(capsys, "--lang", "ar", "line", "1-4", "5-6")
     assert (rc, out) == (2, "")
     assert err.count("\n") == 1
     assert err.startswith("block-dominoes: خطأ: القطعة 2 (")
     assert "'5-6'" in err and "(R7)" in err and "نقلة غير مسموحة" in err
-    rc, out, err = run(capsys, "--lang", "ar", "legal", "--line", "1-4", "--hand", "2-3")
+    rc, out, err = run_cli(capsys, "--lang", "ar", "legal", "--line", "1-4", "--hand", "2-3")
     assert rc == 0 and out.startswith("يجب تمرير الدور") and "(R9)" in out
 
 
 def test_cli_unknown_language_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    rc, out, err = run(capsys, "--lang", "xx", "score", "3", "7", "8")
+    rc, out, err = run_cli(capsys, "--lang", "xx", "score", "3", "7", "8")
     assert (rc, out) == (2, "")
     assert err == "block-dominoes: error: unknown language 'xx': the engine speaks en, ar\n"
 

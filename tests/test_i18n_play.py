@@ -17,9 +17,9 @@ import sys
 from collections.abc import Callable, Iterator
 
 import pytest
+from support import run_cli
 
 from block_dominoes import i18n
-from block_dominoes.cli import main
 from block_dominoes.i18n import FSI, PDI, language, strip_isolates
 from block_dominoes.round import RoundState
 from block_dominoes.rules import rules_names
@@ -78,12 +78,6 @@ def bare_tiles(text: str) -> list[str]:
     return bare
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
 # -- the command line ----------------------------------------------------------------------------
 
 COMMANDS = [
@@ -116,29 +110,29 @@ COMMANDS = [
 def test_cli_prints_arabic_with_no_english_sentence(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    rc, out, err = run(capsys, "--lang", "ar", *argv)
+    rc, out, err = run_cli(capsys, "--lang", "ar", *argv)
     assert (rc, err) == (0, "")
     assert re.search("[\u0600-\u06ff]", out)
     assert english_runs(out) == [], out
     # Every tile in the Arabic text is isolated (alone, or a hand as one run); the English
     # run of the same command has no marks and the same lines.
     assert bare_tiles(out) == [], out
-    rc, english, _e = run(capsys, *argv)
+    rc, english, _e = run_cli(capsys, *argv)
     assert rc == 0 and FSI not in english
     if argv[0] != "simulate":  # its last line says how long the run took
         assert english.count("\n") == out.count("\n")
 
 
 def test_cli_json_keeps_its_keys_and_notation_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
-    rc, out, _e = run(capsys, "--lang", "ar", "play", "--seed", "3", "--json")
-    rc_en, english, _e = run(capsys, "play", "--seed", "3", "--json")
+    rc, out, _e = run_cli(capsys, "--lang", "ar", "play", "--seed", "3", "--json")
+    rc_en, english, _e = run_cli(capsys, "play", "--seed", "3", "--json")
     assert rc == rc_en == 0
     arabic, record = json.loads(out), json.loads(english)
     # The outcome's explanation is a sentence (in the language asked for); the rest is data.
     assert arabic["outcome"].pop("explanation").startswith("جولة مغلقة")
     assert record["outcome"].pop("explanation").startswith("blocked")
     assert arabic == record
-    rc, out, _e = run(
+    rc, out, _e = run_cli(
         capsys, "--lang", "ar", "simulate", "--players", "2", "--games", "5", "--json"
     )
     assert rc == 0 and '"wins_by_seat"' in out and '"mode": "rounds"' in out
@@ -159,7 +153,7 @@ ERRORS = [
 def test_cli_refusals_are_one_arabic_line(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    rc, out, err = run(capsys, "--lang", "ar", *argv)
+    rc, out, err = run_cli(capsys, "--lang", "ar", *argv)
     assert (rc, out) == (2, "")
     assert err.count("\n") == 1
     assert re.search("[\u0600-\u06ff]", err)
@@ -260,12 +254,12 @@ def test_interactive_play_in_arabic_through_the_command_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("h\nq\n"))
-    rc, out, err = run(capsys, "--lang", "ar", "play", "--interactive", "--seed", "3")
+    rc, out, err = run_cli(capsys, "--lang", "ar", "play", "--interactive", "--seed", "3")
     assert (rc, err) == (0, "")
     assert "وداعا" in out and "Ctrl-D" in out
     assert english_runs(out) == [], out
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    rc, out, _e = run(capsys, "--lang", "ar", "play", "--interactive", "--players", "3")
+    rc, out, _e = run_cli(capsys, "--lang", "ar", "play", "--interactive", "--players", "3")
     assert rc == 0 and "--seed" in out.split("\n")[0]
     assert english_runs(out) == [], out
 

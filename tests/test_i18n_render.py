@@ -16,7 +16,6 @@ import hashlib
 import io
 import json
 import re
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
@@ -39,6 +38,8 @@ from block_dominoes.widgets.scorer import round_scorer
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "english_pictures.json"
+#: the fonts every page of the site loads (site/public/vendor/fonts/, shipped with it)
+FONTS_CSS = ROOT / "site" / "public" / "vendor" / "fonts" / "fonts.css"
 RULES_AR = ROOT / "locales" / "ar" / "rules.csv"
 NS = "{http://www.w3.org/2000/svg}"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -301,11 +302,11 @@ def test_a_long_arabic_port_label_drops_below_the_double_it_would_cross() -> Non
 def test_arabic_labels_fit_as_chromium_draws_them(browser: Any, tmp_path: Path) -> None:
     """Inline in a ``dir="rtl"`` page (as the Arabic edition shows a question's picture)
     and as an ``<img>`` (as it shows a cell's picture): every label inside its picture,
-    no wider than the width estimate, and laid out from its anchor as in English."""
+    no wider than the width estimate, and laid out from its anchor as in English.
+    The page loads the fonts the site ships (as every page of the book does), so the
+    labels are measured in the same faces on any machine, whatever it has installed."""
     from block_dominoes.svg import text_width
 
-    fonts = subprocess.run(["fc-list", ":lang=ar", "family"], capture_output=True, text=True)
-    assert fonts.stdout.strip(), "no installed font covers Arabic: the labels would be boxes"
     pics = arabic_pictures()
     with language("ar"):  # a drawn label holding a tile and numbers, as a chapter writes one
         caption = _("After {tile}").format(tile=iso(Tile(1, 4))) + " (12)"
@@ -320,7 +321,8 @@ def test_arabic_labels_fit_as_chromium_draws_them(browser: Any, tmp_path: Path) 
             body.append(f"<img src='p{i}-{j}.svg' alt=''>")
     page = tmp_path / "page.html"
     page.write_text(
-        "<!doctype html><html lang='ar' dir='rtl'><head><meta charset='utf-8'></head><body>"
+        "<!doctype html><html lang='ar' dir='rtl'><head><meta charset='utf-8'>"
+        f"<link rel='stylesheet' href='{FONTS_CSS.as_uri()}'></head><body>"
         + "".join(body)
         + "</body></html>",
         encoding="utf-8",
@@ -328,6 +330,11 @@ def test_arabic_labels_fit_as_chromium_draws_them(browser: Any, tmp_path: Path) 
     tab = browser.new_page()
     try:
         tab.goto(page.as_uri())
+        loaded = tab.evaluate(
+            """() => document.fonts.ready.then(() => [...document.fonts]
+                .filter(f => f.status === 'loaded').map(f => f.family.replace(/"/g, '')))"""
+        )
+        assert {"Noto Sans", "IBM Plex Sans Arabic"} <= set(loaded), loaded
         texts = tab.evaluate(
             """() => [...document.querySelectorAll('.inline svg')].flatMap(svg =>
                 [...svg.querySelectorAll('text')].map(t => {

@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
+from support import run_cli
 
-from block_dominoes.cli import main
 from block_dominoes.i18n import FSI, PDI, language
 from block_dominoes.sheet import Sheet, dumps
 from block_dominoes.widgets import record_checker, score_sheet
@@ -45,16 +45,10 @@ def test_the_detector_finds_english_and_spares_notation() -> None:
     assert english_left("block-dominoes sheet add: المعاملات التالية مطلوبة: FILE, HAND") == []
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
 def ar(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     """Run ``block-dominoes --lang ar ARGV``: its one output (stdout, else the error
     line), checked to be Arabic with no English run."""
-    rc, out, err = run(capsys, "--lang", "ar", *argv)
+    rc, out, err = run_cli(capsys, "--lang", "ar", *argv)
     text = out or err
     assert text.strip(), argv
     assert re.search("[\u0600-\u06ff]", text), (argv, text)
@@ -67,7 +61,7 @@ def ar(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 @pytest.fixture
 def seeded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A seeded 3-player round as a JSON record (the English ``play --json``)."""
-    rc, out, _ = run(capsys, "play", "--players", "3", "--seed", "4", "--json")
+    rc, out, _ = run_cli(capsys, "play", "--players", "3", "--seed", "4", "--json")
     assert rc == 0
     path = tmp_path / "game.json"
     path.write_text(out, encoding="utf-8")
@@ -233,18 +227,18 @@ def test_english_lines_are_unchanged(
 ) -> None:
     """A few English lines, word for word, as they were before the catalog."""
     monkeypatch.chdir(tmp_path)
-    run(capsys, "sheet", "new", "m.json", "--players", "2")
-    rc, out, _ = run(capsys, "sheet", "add", "m.json", "-", "5")
+    run_cli(capsys, "sheet", "new", "m.json", "--players", "2")
+    rc, out, _ = run_cli(capsys, "sheet", "add", "m.json", "-", "5")
     assert rc == 0 and out.splitlines()[1:] == [
         "  totals: Player 1 5, Player 2 0",
         "  next: player 2 starts (one seat on from the last starter, R19)",
     ]
-    rc, _, err = run(capsys, "sheet", "claim", "m.json", "x", "1")
+    rc, _, err = run_cli(capsys, "sheet", "claim", "m.json", "x", "1")
     assert (
         rc == 2
         and err == "block-dominoes: error: claim refused: seat 'x' is not a whole number from 1\n"
     )
-    rc, _, err = run(capsys, "sheet", "edit", "m.json", "1", "--claim", "2")
+    rc, _, err = run_cli(capsys, "sheet", "edit", "m.json", "1", "--claim", "2")
     assert rc == 2 and err == "block-dominoes sheet edit: argument --claim: expected 2 arguments\n"
     assert FSI not in out + err
 

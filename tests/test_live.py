@@ -10,15 +10,11 @@ fails if there was one. Without Chromium they are skipped with a reason, unless
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import http.server
-import importlib.util
 import json
 import os
 import subprocess
 import sys
-import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -27,7 +23,10 @@ from typing import Any
 
 import pytest
 from browser_support import require_browser
+from offline import Visit as OfflineVisit
+from offline import serve
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from support import load_tool
 
 from block_dominoes.tiles import Tile
 from block_dominoes.widgets.explorer import build_line, legal_text
@@ -52,13 +51,7 @@ READY_AR = "جاهز: المحرك"
 
 
 def load_extension() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "live_edition", ROOT / "site" / "ext" / "live_edition.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("site/ext/live_edition.py")
 
 
 # --- without a browser -------------------------------------------------------------
@@ -144,11 +137,7 @@ def test_the_kernel_wheels_match_the_pinned_pyodide_lock() -> None:
 
 
 def load_build_live() -> Any:
-    spec = importlib.util.spec_from_file_location("build_live", ROOT / "tools" / "build_live.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("tools/build_live.py")
 
 
 def fake_core(folder: Path, packages: dict[str, dict[str, Any]]) -> Path:
@@ -358,24 +347,12 @@ def live_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     return out
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def live_url(live_site: Path) -> Iterator[str]:
     """The folder holding live/ (the built book, or only the live edition) served on
     127.0.0.1; the URL of the server's root, without a trailing slash."""
-    handler = functools.partial(QuietHandler, directory=str(live_site.parent))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(live_site.parent) as url:
+        yield url.rstrip("/")
 
 
 @pytest.fixture(scope="module")
@@ -392,26 +369,15 @@ class Visit:
         self.site_url = site_url
         self.live_url = f"{site_url}/live"
         self.context = browser.new_context()
-        self.external: list[str] = []
-        self.failed: list[str] = []
-        self.errors: list[str] = []
-        self.context.route("**/*", self._route)
+        self.record = OfflineVisit()
+        self.record.guard(self.context)
         self.page = self.context.new_page()
         self.page.set_default_timeout(CEILING_MS)
         self.page.set_default_navigation_timeout(CEILING_MS)
-        self.page.on("response", self._response)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def _route(self, route: Any) -> None:
-        if route.request.url.startswith(self.site_url + "/"):
-            route.continue_()
-        else:
-            self.external.append(route.request.url)
-            route.abort()
-
-    def _response(self, response: Any) -> None:
-        if response.status >= 400:
-            self.failed.append(f"{response.status} {response.url}")
+        self.record.watch(self.page, console=False)
+        self.external = self.record.blocked  # requests that would have left the machine
+        self.failed = self.record.failed  # HTTP errors and failed requests
+        self.errors = self.record.page_errors
 
     def open_and_run_all(
         self, name: str, chapter: str | None = None, query: str = "", ready_text: str = READY

@@ -13,28 +13,17 @@ disagree on what it is.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "run_notebooks", ROOT / "tools" / "run_notebooks.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = load_tool()
+tool = load_tool("tools/run_notebooks.py")
 CHAPTERS = tool.chapters()
 LIVE = tool.live_notebooks()
 ENGINE = tool.engine_hash()

@@ -23,15 +23,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ROOT, SiteBuild, build_demo_book, serve
-from test_site import PAGES, PHONE, Visit, open_page, widget_state
+from browser_support import ROOT, SiteBuild, build_demo_book
+from offline import WAIT_MS, Visit, open_page, serve, settle
+from test_site import PAGES, PHONE
 
 # A call of one of the question builders in a chapter's code.
 QUIZ_CALL = re.compile(
     r"(?<![\w.])(?:\w+\.)?(where_can_it_go|must_pass|is_round_over|who_scores|"
     r"who_starts_next|who_won_match|question)\("
 )
-WAIT_MS = 60_000  # a generous ceiling: two cores shared by many processes
 _TAGS = re.compile(r"<[^>]+>")
 
 DEMO_CELLS = [
@@ -244,11 +244,7 @@ def test_nothing_scrolls_sideways_on_a_phone(
     visit = Visit()
     page = open_page(browser, f"{site_url}{docname}.html", visit, viewport=PHONE)
     try:
-        if widget_state(docname):
-            page.wait_for_selector(
-                ".widget-subarea .jupyter-widgets", state="attached", timeout=WAIT_MS
-            )
-        page.wait_for_load_state("networkidle", timeout=WAIT_MS)
+        settle(page)  # loaded, widgets rendered, fonts in
         assert page.evaluate(_SIDEWAYS) == []
     finally:
         page.close()

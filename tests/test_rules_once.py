@@ -18,10 +18,10 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import run_cli
 
 import block_dominoes.kernel as kernel
 from block_dominoes.checker import check_record
-from block_dominoes.cli import main
 from block_dominoes.errors import BlockDominoesError, IllegalMoveError, InvalidPositionError
 from block_dominoes.game import play_round, round_json
 from block_dominoes.i18n import language
@@ -47,12 +47,6 @@ from block_dominoes.widgets.explorer import build_line
 from block_dominoes.widgets.quiz.scoring import who_starts_next, who_won_match
 
 LEAD_REFUSAL = "illegal lead: the lead joins no open end, so it takes no '@{end}': write it as '[3|4]' alone (R5)"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # -- a lead written with an end: one answer (R5) ---------------------------------------------
@@ -89,7 +83,7 @@ def test_round_state_play_and_apply_refuse_a_lead_with_an_end(end: int) -> None:
 
 @pytest.mark.parametrize("end", ENDS)
 def test_cli_line_refuses_a_lead_with_an_end(capsys: pytest.CaptureFixture[str], end: int) -> None:
-    code, out, err = run(capsys, "line", f"3-4@{end}", "4-5")
+    code, out, err = run_cli(capsys, "line", f"3-4@{end}", "4-5")
     assert (code, out) == (2, "")
     assert err == f"block-dominoes: error: tile 1 ('3-4@{end}'): {LEAD_REFUSAL.format(end=end)}\n"
 
@@ -98,10 +92,10 @@ def test_cli_line_refuses_a_lead_with_an_end(capsys: pytest.CaptureFixture[str],
 def test_cli_legal_line_refuses_a_lead_with_an_end(
     capsys: pytest.CaptureFixture[str], end: int
 ) -> None:
-    code, out, err = run(capsys, "legal", "--line", f"3-4@{end}", "--hand", "4-5")
+    code, out, err = run_cli(capsys, "legal", "--line", f"3-4@{end}", "--hand", "4-5")
     assert (code, out) == (2, "")
     assert err == f"block-dominoes: error: {LEAD_REFUSAL.format(end=end)}\n"
-    code, out, _ = run(capsys, "legal", "--line", "3-4", "--hand", "4-5")
+    code, out, _ = run_cli(capsys, "legal", "--line", "3-4", "--hand", "4-5")
     assert (code, out) == (0, "[4|5] on the 4\n")
 
 
@@ -131,12 +125,12 @@ def test_every_line_reader_builds_the_same_line(capsys: pytest.CaptureFixture[st
     text = ["1-4", "1-1", "4-4", "3-4@4"]
     line = Line.build(text)
     assert build_line(" ".join(text)) == line
-    code, out, _ = run(capsys, "line", *text)
+    code, out, _ = run_cli(capsys, "line", *text)
     assert (code, out) == (0, line.describe() + "\n")
     # A later placement that names no end it fits is refused in the same words everywhere.
     with pytest.raises(IllegalMoveError) as e:
         Line.build([*text, "5-6@5"])
-    code, _, err = run(capsys, "line", *text, "5-6@5")
+    code, _, err = run_cli(capsys, "line", *text, "5-6@5")
     assert code == 2 and err.endswith(f"tile 5 ('5-6@5'): {e.value}\n")
 
 

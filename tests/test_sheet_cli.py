@@ -10,20 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from block_dominoes.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from support import run_cli
 
 
 @pytest.fixture
 def sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     p = tmp_path / "match.json"
-    code, _, err = run(
+    code, _, err = run_cli(
         capsys, "sheet", "new", str(p), "--players", "3", "--names", "Ann,Ben,Cem", "--starter", "2"
     )
     assert code == 0, err
@@ -33,7 +26,7 @@ def sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 def refused(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> str:
     """Run a command that must be refused; return its one stderr line."""
     before = path.read_bytes() if path.exists() else None
-    code, out, err = run(capsys, *args)
+    code, out, err = run_cli(capsys, *args)
     assert code == 2, (out, err)
     assert out == ""
     assert err.count("\n") == 1 and err.strip(), err
@@ -43,7 +36,7 @@ def refused(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> str:
 
 
 def show(capsys: pytest.CaptureFixture[str], path: Path) -> dict[str, object]:
-    code, out, err = run(capsys, "sheet", "show", str(path), "--json")
+    code, out, err = run_cli(capsys, "sheet", "show", str(path), "--json")
     assert code == 0, err
     data = json.loads(out)
     assert isinstance(data, dict)
@@ -62,9 +55,9 @@ def test_new_add_claim_show_json_contract(sheet: Path, capsys: pytest.CaptureFix
         "next_starter": 2,
         "result": None,
     }
-    code, out, _ = run(capsys, "sheet", "add", str(sheet), "-", "0-0", "2-6")
+    code, out, _ = run_cli(capsys, "sheet", "add", str(sheet), "-", "0-0", "2-6")
     assert code == 0 and "0 + 8 = 8" in out and "Cem (player 3) starts" in out
-    code, out, _ = run(capsys, "sheet", "claim", str(sheet), "3", "12")
+    code, out, _ = run_cli(capsys, "sheet", "claim", str(sheet), "3", "12")
     assert code == 0 and "possible: domino" in out and "possible: blocked" in out
     data = show(capsys, sheet)
     assert set(data) == {"players", "rules", "names", "rounds", "scores", "next_starter", "result"}
@@ -89,8 +82,8 @@ def test_new_add_claim_show_json_contract(sheet: Path, capsys: pytest.CaptureFix
 
 
 def test_match_to_the_end_and_result(sheet: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "sheet", "add", str(sheet), "30", "-", "25")[0] == 0
-    code, out, _ = run(capsys, "sheet", "add", str(sheet), "4", "-", "8")
+    assert run_cli(capsys, "sheet", "add", str(sheet), "30", "-", "25")[0] == 0
+    code, out, _ = run_cli(capsys, "sheet", "add", str(sheet), "4", "-", "8")
     assert code == 0 and "match over: Ben (player 2) wins with 67 of 61 (R20)" in out
     data = show(capsys, sheet)
     assert data["result"] == {"kind": "win", "winner": 2} and data["next_starter"] is None
@@ -104,7 +97,9 @@ def test_new_with_rules_and_default_starter(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     p = tmp_path / "pairs.json"
-    code, out, _ = run(capsys, "sheet", "new", str(p), "--players", "4", "--rules", "partnership")
+    code, out, _ = run_cli(
+        capsys, "sheet", "new", str(p), "--players", "4", "--rules", "partnership"
+    )
     assert code == 0 and "pairs 1+3 against 2+4" in out
     data = show(capsys, p)
     assert data["rules"] == "partnership" and data["next_starter"] == 1
@@ -140,7 +135,7 @@ def test_new_with_rules_and_default_starter(
 def test_refusals_leave_the_file_untouched(
     sheet: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], needle: str
 ) -> None:
-    assert run(capsys, "sheet", "add", str(sheet), "-", "4", "5")[0] == 0
+    assert run_cli(capsys, "sheet", "add", str(sheet), "-", "4", "5")[0] == 0
     cmd, *rest = args
     if cmd == "plot":
         rest = [rest[0], str(sheet.parent / rest[1])]
@@ -207,14 +202,14 @@ def test_edit_recomputes_and_conflict_needs_drop_later(
     sheet: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for hands in (("-", "4", "5"), ("3", "-", "5"), ("3", "4", "-")):
-        assert run(capsys, "sheet", "add", str(sheet), *hands)[0] == 0
+        assert run_cli(capsys, "sheet", "add", str(sheet), *hands)[0] == 0
     assert show(capsys, sheet)["scores"] == [9, 8, 7]
-    code, out, _ = run(capsys, "sheet", "edit", str(sheet), "2", "3", "-", "9")
+    code, out, _ = run_cli(capsys, "sheet", "edit", str(sheet), "2", "3", "-", "9")
     assert code == 0 and "edited round 2" in out
     assert show(capsys, sheet)["scores"] == [9, 12, 7]
     err = refused(capsys, sheet, "sheet", "edit", str(sheet), "1", "--claim", "1", "70")
     assert "ends after round 1 (R20), so rounds 2 to 3" in err and "--drop-later" in err
-    code, out, _ = run(
+    code, out, _ = run_cli(
         capsys, "sheet", "edit", str(sheet), "1", "--claim", "1", "70", "--drop-later"
     )
     assert code == 0 and "dropped 2 later rounds" in out
@@ -229,9 +224,9 @@ class FakeTerminal(io.StringIO):
 
 
 def test_undo_with_yes(sheet: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    run(capsys, "sheet", "add", str(sheet), "-", "4", "5")
-    run(capsys, "sheet", "claim", str(sheet), "3", "20")
-    code, out, _ = run(capsys, "sheet", "undo", str(sheet), "--yes")
+    run_cli(capsys, "sheet", "add", str(sheet), "-", "4", "5")
+    run_cli(capsys, "sheet", "claim", str(sheet), "3", "20")
+    code, out, _ = run_cli(capsys, "sheet", "undo", str(sheet), "--yes")
     assert code == 0 and "undid round 2" in out
     assert show(capsys, sheet)["scores"] == [9, 0, 0]
 
@@ -239,9 +234,9 @@ def test_undo_with_yes(sheet: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_undo_answer_y_at_the_prompt(
     sheet: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    run(capsys, "sheet", "add", str(sheet), "-", "4", "5")
+    run_cli(capsys, "sheet", "add", str(sheet), "-", "4", "5")
     monkeypatch.setattr(sys, "stdin", FakeTerminal("y\n"))
-    code, out, err = run(capsys, "sheet", "undo", str(sheet))
+    code, out, err = run_cli(capsys, "sheet", "undo", str(sheet))
     assert code == 0 and "[y/N]" in err and "undid round 1" in out
     assert show(capsys, sheet)["rounds"] == []
 
@@ -250,10 +245,10 @@ def test_undo_answer_y_at_the_prompt(
 def test_undo_other_answers_change_nothing(
     sheet: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answer: str
 ) -> None:
-    run(capsys, "sheet", "add", str(sheet), "-", "4", "5")
+    run_cli(capsys, "sheet", "add", str(sheet), "-", "4", "5")
     before = sheet.read_bytes()
     monkeypatch.setattr(sys, "stdin", FakeTerminal(answer))
-    code, out, err = run(capsys, "sheet", "undo", str(sheet))
+    code, out, err = run_cli(capsys, "sheet", "undo", str(sheet))
     assert code == 2 and out == "" and "cancelled" in err
     assert sheet.read_bytes() == before
 
@@ -264,8 +259,8 @@ def test_undo_empty_sheet(sheet: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 # -- show and plot ---------------------------------------------------------------------
 def test_show_text(sheet: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    run(capsys, "sheet", "add", str(sheet), "3", "7", "8")
-    code, out, _ = run(capsys, "sheet", "show", str(sheet))
+    run_cli(capsys, "sheet", "add", str(sheet), "3", "7", "8")
+    code, out, _ = run_cli(capsys, "sheet", "show", str(sheet))
     assert code == 0
     assert "7 + 8 - 3 = 12 (R16)" in out
     assert "totals: Ann 12, Ben 0, Cem 0" in out
@@ -273,16 +268,16 @@ def test_show_text(sheet: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_plot_png_and_svg(sheet: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    run(capsys, "sheet", "add", str(sheet), "3", "7", "8")
+    run_cli(capsys, "sheet", "add", str(sheet), "3", "7", "8")
     png = sheet.parent / "chart.png"
-    code, out, _ = run(capsys, "sheet", "plot", str(sheet), "--out", str(png))
+    code, out, _ = run_cli(capsys, "sheet", "plot", str(sheet), "--out", str(png))
     assert code == 0 and "chart of 1 round written" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = sheet.parent / "chart.svg"
-    assert run(capsys, "sheet", "plot", str(sheet), "--out", str(svg))[0] == 0
+    assert run_cli(capsys, "sheet", "plot", str(sheet), "--out", str(svg))[0] == 0
     first = svg.read_bytes()
     assert b"<svg" in first
-    assert run(capsys, "sheet", "plot", str(sheet), "--out", str(svg), "--force")[0] == 0
+    assert run_cli(capsys, "sheet", "plot", str(sheet), "--out", str(svg), "--force")[0] == 0
     assert svg.read_bytes() == first  # deterministic: no date in the file
 
 

@@ -17,21 +17,17 @@ import html
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from browser_support import HTML, SiteBuild, toc_docnames
+from offline import WAIT_MS, Visit, next_frame, open_page, settle
 
 PAGES = [*toc_docnames(), "search", "genindex"]
 # The issue asks for a no-kernel step-through in at least these chapters.
 STEP_THROUGH_PAGES = ("book/start/first-hand", "book/rules/scoring")
-# html-manager asks for its icon fonts about a second after the widgets render;
-# wait long enough to see those requests.
-WIDGET_SETTLE_MS = 2500
-PAGE_SETTLE_MS = 300
 PHONE = {"width": 400, "height": 800}
 
 _STATE = re.compile(
@@ -75,64 +71,6 @@ def step_links(state: dict[str, Any]) -> int:
     return count
 
 
-@dataclass
-class Visit:
-    """Everything that went wrong while one page loaded."""
-
-    blocked: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-    console_errors: list[str] = field(default_factory=list)
-
-    def problems(self) -> list[str]:
-        return (
-            [f"blocked request to another host: {u}" for u in self.blocked]
-            + [f"failed request: {u}" for u in self.failed]
-            + [f"page error: {e}" for e in self.page_errors]
-            + [f"console error: {e}" for e in self.console_errors]
-        )
-
-
-def open_page(
-    browser: Any, url: str, visit: Visit, *, viewport: dict[str, int] | None = None
-) -> Any:
-    """Open ``url`` in a new tab, recording problems into ``visit``; return the tab
-    once it has loaded (the caller waits for widgets and fonts)."""
-    page = browser.new_page()
-    if viewport:
-        page.set_viewport_size(viewport)
-
-    def route(r: Any) -> None:
-        parts = urlsplit(r.request.url)
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != "127.0.0.1":
-            visit.blocked.append(r.request.url)
-            r.abort()
-        else:
-            r.continue_()
-
-    page.route("**/*", route)
-    page.on("pageerror", lambda e: visit.page_errors.append(str(e)))
-    page.on(
-        "console",
-        lambda m: visit.console_errors.append(m.text) if m.type == "error" else None,
-    )
-    page.on("requestfailed", lambda r: visit.failed.append(f"{r.url} ({r.failure})"))
-    page.on(
-        "response",
-        lambda r: visit.failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None,
-    )
-    page.goto(url, wait_until="load")
-    return page
-
-
-def settle(page: Any, *, widgets: bool, ms: int) -> None:
-    """Wait until the widgets (if any) have rendered and the network is quiet, then ``ms``."""
-    if widgets:
-        page.wait_for_selector(".widget-subarea .jupyter-widgets", state="attached", timeout=20_000)
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(ms)
-
-
 _WIDGET_REPORT = """() => Array.from(document.querySelectorAll(
     'script[type="application/vnd.jupyter.widget-view+json"]')).map(s => {
     // html-manager renders each view into a .widget-subarea that it
@@ -164,18 +102,16 @@ def page_reports(browser: Any, site_url: str) -> dict[str, PageReport]:
         opened.append((docname, page, visit, bool(widget_state(docname))))
     reports = {}
     try:
-        for _, page, _, has_state in opened:
-            settle(page, widgets=has_state, ms=0)
-        # html-manager asks for its icon fonts about a second after rendering.
-        opened[0][1].wait_for_timeout(WIDGET_SETTLE_MS)
+        for _, page, _, _ in opened:
+            settle(page)
         for docname, page, visit, has_state in opened:
             views = page.evaluate(_WIDGET_REPORT) if has_state else []
             reports[docname] = PageReport(page.title(), has_state, views, visit)
         # Then each page as a phone shows it (the layout reflows in place).
         for _, page, _, _ in opened:
             page.set_viewport_size(PHONE)
-        opened[0][1].wait_for_timeout(PAGE_SETTLE_MS)
         for docname, page, _, _ in opened:
+            next_frame(page)  # laid out again at the phone's width
             reports[docname].phone_width = page.evaluate(
                 "() => document.documentElement.scrollWidth"
             )
@@ -249,7 +185,7 @@ def test_step_through_moves_without_kernel(
         visit = Visit()
         page = open_page(browser, f"{site_url}{docname}.html", visit)
         try:
-            settle(page, widgets=True, ms=PAGE_SETTLE_MS)
+            settle(page)
             sliders = page.locator(".widget-subarea .widget-slider")
             moved = 0
             for i in range(sliders.count()):
@@ -259,14 +195,19 @@ def test_step_through_moves_without_kernel(
                 handle = sliders.nth(i).locator(".noUi-handle")
                 readout = sliders.nth(i).locator(".widget-readout")
                 value = readout.inner_text()
+                at_end = float(handle.get_attribute("aria-valuenow") or 0) >= float(
+                    handle.get_attribute("aria-valuemax") or 0
+                )
                 handle.scroll_into_view_if_needed()
                 handle.focus()
-                page.keyboard.press("ArrowRight")
-                page.wait_for_timeout(200)
-                if readout.inner_text() == value:  # already at the end: go back instead
-                    page.keyboard.press("ArrowLeft")
-                    page.wait_for_timeout(200)
-                assert readout.inner_text() != value, f"{docname}: slider {i} did not move"
+                page.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
+                # the readout changes when the slider has moved (a ceiling, not a pause)
+                page.wait_for_function(
+                    "([el, before]) => el.innerText !== before",
+                    arg=[readout.element_handle(), value],
+                    timeout=WAIT_MS,
+                )
+                next_frame(page)  # and the Stack it drives has been drawn
                 after = _svgs_near(page, i)
                 if after and after != before:
                     moved += 1
@@ -318,7 +259,7 @@ def test_search_works_offline(browser: Any, site_url: str) -> None:
         page.wait_for_function(
             """() => /Search finished|did not match/.test(
                 (document.querySelector('.search-summary') || {}).innerText || '')""",
-            timeout=20_000,
+            timeout=WAIT_MS,
         )
         hits = page.locator("ul.search li a").evaluate_all("links => links.map(a => a.href)")
         assert any("rules-card" in h for h in hits), hits

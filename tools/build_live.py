@@ -592,8 +592,9 @@ INDEX_PAGE = """<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Apps - Block dominoes</title>
+<link rel="stylesheet" href="../vendor/fonts/fonts.css">
 <style>
-body {{ font-family: system-ui, sans-serif; max-width: 40rem; margin: 0 auto;
+body {{ font-family: "Noto Sans", "IBM Plex Sans Arabic", sans-serif; max-width: 40rem; margin: 0 auto;
        padding: 1rem; line-height: 1.5; }}
 li {{ margin: 0 0 1rem; }}
 a.app {{ font-size: 1.2rem; font-weight: bold; }}

@@ -61,6 +61,13 @@ SCALES = (1.0, 0.9, 0.8, 0.72, 0.65, 0.58, 0.5)
 MAX_CARD_PAGES = 2
 PLAYERS = (2, 3, 4)
 SHEET_ROUNDS = 16
+#: the site's fonts (site/public/vendor/fonts/, at vendor/ in each edition) and the
+#: family list that names them, the same as the pages' (_static/block-site.css)
+FONTS_CSS = "vendor/fonts/fonts.css"
+FONT_FAMILY = '"Noto Sans", "IBM Plex Sans Arabic", sans-serif'
+#: the ceiling of each wait for a page (its widgets and fonts), generous for a busy
+#: two-core machine: a wait ends as soon as its condition holds
+WAIT_MS = 120_000
 PDF_OPTIONS: dict[str, Any] = {
     "format": "A4",
     "print_background": True,
@@ -87,9 +94,10 @@ def page_count(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-def score_sheet_html(players: int, rounds: int = SHEET_ROUNDS) -> str:
+def score_sheet_html(players: int, rounds: int = SHEET_ROUNDS, fonts: str = FONTS_CSS) -> str:
     """A blank score sheet in the current language: a row per round, a column per
-    player, totals to the target."""
+    player, totals to the target; set in the site's own faces (``fonts``: the URL of
+    their stylesheet, relative to the page), so it prints alike on every machine."""
     esc = html.escape
     # Each _() outside the f-strings: Babel's extractor does not look inside them.
     player, name = _("Player {seat}"), _("name:")
@@ -121,13 +129,14 @@ def score_sheet_html(players: int, rounds: int = SHEET_ROUNDS) -> str:
     )
     return f"""<!DOCTYPE html>
 <html {lang}><head><meta charset="utf-8"><title>{esc(title)}</title>
+<link rel="stylesheet" href="{esc(fonts)}">
 <style>
 @page {{ size: A4; margin: 14mm; }}
-body {{ font: 11pt system-ui, sans-serif; }}
+body {{ font: 11pt/1.3 {FONT_FAMILY}; }}
 h1 {{ font-size: 18pt; margin: 0 0 4pt; }}
 p {{ margin: 2pt 0 8pt; }}
 table {{ width: 100%; border-collapse: collapse; break-inside: avoid; }}
-th, td {{ border: 1px solid #000; height: 11mm; padding: 2pt 4pt; text-align: start; }}
+th, td {{ border: 1px solid #000; height: 10mm; padding: 2pt 4pt; text-align: start; }}
 thead th {{ height: 14mm; vertical-align: top; }}
 .name {{ font-weight: normal; font-size: 9pt; }}
 tfoot th {{ height: 12mm; }}
@@ -182,11 +191,26 @@ WORKSHEET_JS = """() => {
 }"""
 
 
+# True once every stored widget view of the page has rendered (html-manager puts each
+# into a .widget-subarea beside its script tag) and every font it asked for is in.
+SETTLED_JS = """() => [...document.querySelectorAll(
+    'script[type="application/vnd.jupyter.widget-view+json"]')].every(
+      (s) => s.parentElement.querySelector(':scope > .widget-subarea .jupyter-widgets'))
+  && document.fonts.status === 'loaded'"""
+
+
 def settle(page: Any) -> None:
-    """Wait until the page, its widgets and its fonts have loaded."""
-    page.wait_for_load_state("networkidle")
+    """Wait until the page has loaded, its widgets have rendered and its fonts are in
+    (conditions, not the network going quiet: under load that can take longer than
+    any fixed time, and a page with nothing left to load need not wait for it)."""
+    page.wait_for_load_state("load", timeout=WAIT_MS)
+    page.wait_for_function(SETTLED_JS, timeout=WAIT_MS)
     page.evaluate("() => document.fonts.ready.then(() => true)")
-    page.wait_for_timeout(300)
+
+
+def _answer_with(body: str) -> Any:
+    """A route handler that answers with the HTML page ``body``."""
+    return lambda route: route.fulfill(body=body, content_type="text/html; charset=utf-8")
 
 
 def handout_names(chapters: Sequence[str]) -> list[str]:
@@ -240,6 +264,8 @@ def print_all(
     with serve(site) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_context().new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.set_default_navigation_timeout(WAIT_MS)
         page.route("**/*", route)
         page.emulate_media(media="print")
 
@@ -274,8 +300,13 @@ def print_all(
             write(f"worksheet-{docname.rsplit('/', 1)[-1]}.pdf", page.pdf(**PDF_OPTIONS))
 
         for n in PLAYERS:
+            # served from the site's address, so the sheet's fonts come from the site
             with language(lang):
-                page.set_content(score_sheet_html(n))
+                sheet = score_sheet_html(n)
+            url = f"{base}score-sheet-{n}.html"
+            page.route(url, _answer_with(sheet))
+            page.goto(url)
+            settle(page)
             write(f"score-sheet-{n}.pdf", page.pdf(**PDF_OPTIONS))
         browser.close()
     if outside:

@@ -8,8 +8,12 @@ load from CDNs are copied into ``site/public/vendor/`` (served at ``vendor/``):
 - ``requirejs`` ``require.js``: the AMD loader embed-amd.js needs;
 - ``mathjax`` ``es5/tex-chtml-full.js`` and its woff-v2 fonts: math on any page
   that has it (Sphinx would otherwise load MathJax from a CDN);
+- ``@fontsource/noto-sans`` and ``@fontsource/ibm-plex-sans-arabic``: the book's own
+  Latin and Arabic faces (woff2, regular and bold; ``fonts/fonts.css``, ours, declares
+  them), so pages and printed handouts lay out the same on any machine, and on a
+  phone with no Arabic font;
 - the licence of each (FontAwesome's from ``@fortawesome/fontawesome-free``,
-  the version that html-manager bundles).
+  the version that html-manager bundles; the fonts' SIL OFL 1.1 beside them).
 
 Every tarball comes from ``npm pack NAME@VERSION`` and is checked against the
 sha512 integrity pinned below before anything is extracted. To move to a new
@@ -121,6 +125,39 @@ PINS = (
         "5.15.4",
         "sha512-eYm8vijH/hpzr/6/1CJ/V/Eb1xQFW2nnUKArb3z+yUWv7HTwj6M7SP957oMjfZjAHU6qpoNc2wQvIxBLWYa/Jg==",
         (("LICENSE.txt", "html-manager/LICENSE-fontawesome.txt"),),
+    ),
+    # Only the subsets the book writes in (latin, arabic): other scripts (the glossary's
+    # Greek and Bulgarian terms) fall back to the reader's fonts, through unicode-range.
+    Pin(
+        "@fontsource/noto-sans",
+        "5.3.0",
+        "sha512-fBCog2PY7DiVVTEEqtI/Qdinx/knobHYfoGpjFXdfBX5RoJaBp1Prw2G75p0OIsdlMZg3cLo0c+YbIUYOxnQJw==",
+        (
+            ("files/noto-sans-latin-400-normal.woff2", "fonts/noto-sans-latin-400-normal.woff2"),
+            ("files/noto-sans-latin-400-italic.woff2", "fonts/noto-sans-latin-400-italic.woff2"),
+            ("files/noto-sans-latin-700-normal.woff2", "fonts/noto-sans-latin-700-normal.woff2"),
+            ("files/noto-sans-latin-700-italic.woff2", "fonts/noto-sans-latin-700-italic.woff2"),
+            ("LICENSE", "fonts/LICENSE-noto-sans.txt"),
+        ),
+    ),
+    # Not Noto Naskh/Sans Arabic: they draw a letter as a dotless body plus its dots,
+    # and Chromium's PDFs then map those glyphs to no character (a handout's Arabic
+    # text could not be searched or copied); IBM Plex Sans Arabic maps every glyph.
+    Pin(
+        "@fontsource/ibm-plex-sans-arabic",
+        "5.3.0",
+        "sha512-ZZ4g+JDgQY0NqSh4o0MNWU1sHQmtcee1g++aKAwyJvZxnT5y51JXsN1cIXnaQaMd40dcbK6QFYa+Z1LbaiNuqA==",
+        (
+            (
+                "files/ibm-plex-sans-arabic-arabic-400-normal.woff2",
+                "fonts/ibm-plex-sans-arabic-arabic-400-normal.woff2",
+            ),
+            (
+                "files/ibm-plex-sans-arabic-arabic-700-normal.woff2",
+                "fonts/ibm-plex-sans-arabic-arabic-700-normal.woff2",
+            ),
+            ("LICENSE", "fonts/LICENSE-ibm-plex-sans-arabic.txt"),
+        ),
     ),
 )
 

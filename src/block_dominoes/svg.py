@@ -101,8 +101,9 @@ def text_width(text: str, size: float = LABEL_PX) -> float:
 
     Bidi isolation marks (FSI/PDI, format characters) and combining marks (Arabic
     vowel signs) take no room, so they are not counted. Measured in Chromium with
-    DejaVu Sans (tests/test_i18n_render.py), an Arabic label is 0.4-0.55 em a
-    character, so the same estimate holds for Arabic.
+    DejaVu Sans, an Arabic label was 0.4-0.55 em a character; tests/test_i18n_render.py
+    checks in Chromium that every label stays within the estimate in the faces the
+    site ships (FONT_FAMILY), so the same estimate holds for Arabic.
 
     >>> text_width("end X"), text_width("\u2068[1|4]\u2069")
     (48.0, 48.0)
@@ -196,6 +197,14 @@ def put_text(
     return el(parent, "text", text, **attrs)
 
 
+#: The faces the book ships (site/public/vendor/fonts/: Noto Sans for Latin, IBM Plex
+#: Sans Arabic for Arabic), then the generic fallback. A diagram drawn inline in a
+#: page (a widget's step-through) uses the shipped faces; one shown as an image file
+#: can reach only the fonts the reader has, by the same names first. Unquoted names
+#: (valid CSS) keep the attribute free of escaped quotes.
+FONT_FAMILY = "Noto Sans, IBM Plex Sans Arabic, sans-serif"
+
+
 def serialize(width: float, height: float, title: str, desc: str, body: ET.Element) -> str:
     """The picture as text: natural size, a viewBox, and scaled down to fit its column;
     in a language other than English, the root names it (``lang``, ``xml:lang``)."""
@@ -211,7 +220,7 @@ def serialize(width: float, height: float, title: str, desc: str, body: ET.Eleme
             "height": fmt(height),
             "viewBox": f"0 0 {fmt(width)} {fmt(height)}",
             "style": "max-width:100%;height:auto",
-            "font-family": "sans-serif",
+            "font-family": FONT_FAMILY,
             "font-size": str(LABEL_PX),
         },
     )
