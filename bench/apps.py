@@ -129,7 +129,7 @@ class Opener:
         """Seconds from navigation to ``data-app-ready`` (the page's own clock)."""
         page = self.context.new_page()
         try:
-            page.goto(self.url + query)
+            page.goto(self.url + query, wait_until="commit")
             page.wait_for_selector(
                 "html[data-app-ready], html[data-app-failed]", timeout=TIMEOUT_MS
             )

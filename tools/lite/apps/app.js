@@ -234,18 +234,28 @@
       wheels.forEach(function (bytes) { py.unpackArchive(bytes, "wheel", { extractDir: site }); });
       py.runPython("import importlib; importlib.invalidate_caches()");
       var webapp = py.pyimport("block_dominoes.webapp");
+      // Python may create widgets before the manager is there: their messages wait for it.
+      var early = [];
+      var deliver = function () { early.push(arguments); };
+      webapp.start(function (kind, commId, text, buffers) { deliver(kind, commId, text, buffers); });
+      toPython = webapp.receive_js;
       mark("engine");
       stage = "step_widgets";
-      step("step_widgets", 0.75);
+      step("step_widgets", 0.7);
+      py.runPython("import ipywidgets");
+      mark("ipywidgets");
       return managerReady.then(function (manager) {
-        webapp.start(fromPython(manager));
-        toPython = webapp.receive_js;
+        deliver = fromPython(manager);
+        early.forEach(function (args) { deliver.apply(null, args); });
+        early = null;
         stage = "step_app";
-        step("step_app", 0.9);
+        step("step_app", 0.85);
         var cells = config.code[lang];
         var globals = py.toPy({ __name__: "__main__" });
-        var run = cells.reduce(function (done, cell) {
-          return done.then(function () { return py.runPythonAsync(cell, { globals: globals }); });
+        var run = cells.reduce(function (done, cell, i) {
+          return done.then(function () {
+            return py.runPythonAsync(cell, { globals: globals });
+          }).then(function (value) { mark("cell" + i); return value; });
         }, Promise.resolve());
         return run.then(function (widget) {
           var id = webapp.model_id(widget);
