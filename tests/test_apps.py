@@ -312,3 +312,36 @@ def test_the_score_sheet_keeps_exports_and_imports(
         phone.check("sheet")
     finally:
         phone.close()
+
+
+def test_a_sheet_the_jupyterlite_app_kept_is_carried_over(chromium: Any, base: str) -> None:
+    """The score sheet app of before issue 21 kept its sheet in JupyterLite's file
+    storage (IndexedDB); the new app finds it there on its first open."""
+    one = Sheet.new("pagat", 3).add_hands(["-", "7", "8"])
+    phone = Phone(chromium, base)
+    page = phone.page
+    try:
+        page.goto(f"{base}apps/index.html")
+        page.evaluate(
+            """(text) => new Promise((resolve, reject) => {
+                 const name = "JupyterLite Storage - " + new URL("../live/", location.href).pathname;
+                 const open = indexedDB.open(name, 2);
+                 open.onupgradeneeded = () => open.result.createObjectStore("files");
+                 open.onerror = () => reject(open.error);
+                 open.onsuccess = () => {
+                   const tx = open.result.transaction("files", "readwrite");
+                   tx.objectStore("files").put({name: "score-sheet.json", path:
+                     "score-sheet.json", type: "file", format: "text", content: text},
+                     "score-sheet.json");
+                   tx.oncomplete = () => { open.result.close(); resolve(true); };
+                   tx.onerror = () => reject(tx.error);
+                 };
+               })""",
+            dumps(one),
+        )
+        phone.open("sheet")
+        page.get_by_text("player 1 scores 15").first.wait_for(timeout=LIMIT_MS)
+        assert exported(page) == dumps(one)
+        phone.check("sheet")
+    finally:
+        phone.close()

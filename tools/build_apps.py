@@ -101,7 +101,9 @@ def words(lang: str) -> dict[str, str]:
 class App:
     """One app: apps/NAME.md read with jupytext, in every language (see :func:`localise`).
 
-    Its front matter gives ``app`` (the title), ``summary`` and ``chapter``, and for
+    Its front matter gives ``app`` (the title), ``summary``, ``chapter``, ``keeps`` (the
+    name of what the app keeps in the browser: app.js carries over a file of that name
+    that the JupyterLite app kept), and for
     each other language a mapping with that language's ``app`` and ``summary``
     (``ar: {app: ..., summary: ...}``)."""
 
@@ -116,6 +118,8 @@ class App:
         where = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
         self.name = path.stem
         self.chapter = str(meta.get("chapter") or "")
+        #: the name the app keeps its data under (block_dominoes.webapp.keep), if any
+        self.keeps = str(meta.get("keeps") or "")
         #: language -> (title, summary)
         self.words: dict[str, tuple[str, str]] = {}
         #: language -> the app's code cells, run in order; the last gives the widget
@@ -402,6 +406,7 @@ def publish_apps(apps: Sequence[App], out: Path, live: Path) -> None:
             "vendor": "vendor/",
             "links": links,
             "serviceWorker": "sw.js",
+            "keeps": app.keeps,
             "words": {lang: {**words(lang), "title": app.words[lang][0]} for lang in langs},
         }
         (out / f"{app.name}.html").write_text(page(app, config), encoding="utf-8")

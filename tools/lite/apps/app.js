@@ -225,6 +225,47 @@
     childList: true, subtree: true, attributes: true, attributeFilter: ["class", "href"],
   });
 
+  /* --- carried over: what the JupyterLite apps kept (before issue 21) --------------- */
+  // The score sheet app used to keep its sheet in JupyterLite's file storage (IndexedDB,
+  // "JupyterLite Storage - <the live site's path>", store "files", key = the file's
+  // path). If this browser has such a file and nothing kept here yet, it is copied to
+  // localStorage, where block_dominoes.webapp.kept finds it. Anything odd: nothing done.
+  function carryOver() {
+    var name = config.keeps;
+    var key = "block-dominoes:" + name;
+    if (!name || !window.indexedDB || !indexedDB.databases) return Promise.resolve();
+    try {
+      if (localStorage.getItem(key) !== null) return Promise.resolve();
+    } catch (e) {
+      return Promise.resolve();
+    }
+    var db = "JupyterLite Storage - " + new URL(config.pyodide + "../../", window.location.href).pathname;
+    return indexedDB.databases().then(function (found) {
+      if (!found.some(function (d) { return d.name === db; })) return null;
+      return new Promise(function (resolve) {
+        var open = indexedDB.open(db);
+        open.onerror = function () { resolve(null); };
+        open.onsuccess = function () {
+          var conn = open.result;
+          var done = function (value) { conn.close(); resolve(value); };
+          try {
+            var get = conn.transaction("files", "readonly").objectStore("files").get(name);
+            get.onsuccess = function () { done(get.result); };
+            get.onerror = function () { done(null); };
+          } catch (e) {
+            done(null);
+          }
+        };
+      });
+    }).then(function (file) {
+      if (!file || file.content === undefined || file.content === null) return;
+      var text = typeof file.content === "string" ? file.content : JSON.stringify(file.content);
+      localStorage.setItem(key, text);
+      mark("carried_over");
+    }).catch(function (e) { console.warn("nothing carried over:", e); });
+  }
+  var carried = carryOver();
+
   /* --- run -------------------------------------------------------------------------- */
   var stage = "step_python";
   pyodideReady.then(function (py) {
@@ -244,7 +285,8 @@
       step("step_widgets", 0.7);
       py.runPython("import ipywidgets");
       mark("ipywidgets");
-      return managerReady.then(function (manager) {
+      return Promise.all([managerReady, carried]).then(function (both) {
+        var manager = both[0];
         deliver = fromPython(manager);
         early.forEach(function (args) { deliver.apply(null, args); });
         early = null;
