@@ -345,3 +345,21 @@ def test_a_sheet_the_jupyterlite_app_kept_is_carried_over(chromium: Any, base: s
         phone.check("sheet")
     finally:
         phone.close()
+
+
+def test_a_failed_start_says_what_failed(chromium: Any, base: str) -> None:
+    """With the engine's wheel missing (a 404), the page says in one line which step
+    failed and offers to try again; it is never blank and never marked ready."""
+    context = chromium.new_context(viewport=PHONE)
+    try:
+        context.route("**/wheels/block_dominoes-*.whl", lambda route: route.fulfill(status=404))
+        page = context.new_page()
+        page.goto(f"{base}apps/scorer.html", wait_until="commit")
+        page.wait_for_selector(READY, timeout=LIMIT_MS)
+        assert page.get_attribute("html", "data-app-ready") is None
+        said = page.locator("#bd-status").inner_text()
+        assert "The app did not start (Installing the rules engine…)." in said, said
+        assert "block_dominoes-" in said and "HTTP 404" in said, said
+        assert page.get_by_role("button", name="Try again").is_visible()
+    finally:
+        context.close()

@@ -66,7 +66,10 @@
     status.appendChild(again);
     root.setAttribute("data-app-failed", "");
   }
-  window.addEventListener("unhandledrejection", function (e) { fail("step_app", e.reason); });
+  window.addEventListener("unhandledrejection", function (e) {
+    // before the app is ready the start failed; after, one line under the app says so
+    if (root.hasAttribute("data-app-ready")) showError(e.reason); else fail("step_app", e.reason);
+  });
 
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
@@ -107,7 +110,10 @@
       }, reject);
     });
   });
-  pyodideReady.then(function () { step("step_engine", 0.6); }, function () {});
+  pyodideReady.then(function () { step("step_engine", 0.6); }, function (e) { fail("step_python", e); });
+  // each load's failure is named by its own step, whichever happens first
+  wheelsReady.catch(function (e) { fail("step_engine", e); });
+  managerReady.catch(function (e) { fail("step_widgets", e); });
 
   /* --- the comm bridge: a model's comm sends to Python, Python posts to models ----- */
   var comms = new Map();
