@@ -68,7 +68,8 @@ SOURCE_GLOBS = (
     "locales/**/*",  # the Arabic edition (_build/html/ar) and its config
     "_config_ar.yml",
     "_toc_ar.yml",
-    "tools/build_live.py",  # the live edition and the apps
+    "tools/build_live.py",  # the live edition
+    "tools/build_apps.py",  # the apps
     "tools/lite/**/*",
 )
 _SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", "_build"}

@@ -1,19 +1,22 @@
-"""The apps (issue 16): apps/*.md opened as pages that run by themselves on the live
-edition's Pyodide, in the book built by the README's command (``built_site``).
+"""The apps (issues 16 and 21): apps/*.md as pages that run by themselves on the site's
+Pyodide, with the book's ipywidgets drawn by the vendored html-manager (no JupyterLab),
+in the book built by the README's command (``built_site``).
 
 In Chromium (Playwright) with a 400 px phone viewport and every request to a host
-other than 127.0.0.1 aborted: each app shows its widget, with no code in view, no
-error output and no sideways scrolling; the time from opening to a usable widget is
-printed (cold first open, then the median of 3 warm opens, against the 10 s goal; the
-test fails beyond LIMIT_SECONDS); the score sheet keeps its rounds across a reload, exports the engine's
-JSON and imports it again.
+other than 127.0.0.1 aborted: each app sets ``data-app-ready`` once a control works,
+shows no error and does not scroll sideways (a screenshot of each, in English and in
+Arabic, goes to _build/app-NAME-400.png); the scorer opens within RATIO_LIMIT x bare
+Pyodide's time in the same run (bench/apps.py's measurement: cold and warm times are
+printed); the score sheet keeps its rounds across a reload and a closed tab, exports the
+engine's JSON and imports it again; after a first visit, every app opens offline.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
-import re
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -21,113 +24,146 @@ from urllib.parse import unquote
 
 import pytest
 from browser_support import SiteBuild
-from offline import Visit
-from support import load_tool
 
 from block_dominoes.sheet import Sheet, dumps
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the goal for a warm open (median of 3), printed beside the times measured; the
-#: test fails beyond LIMIT_SECONDS, which leaves room for a machine busy with other
-#: work (2 shared cores here: 7-10 s when quiet, over 20 s under a load of 10)
+#: the goals (issue 21): a warm open within 1.3x bare Pyodide, and 10 s on a quiet
+#: 2-core machine (printed beside the times; a machine shared with other work is slower,
+#: so the test holds the ratio, measured in the same run, and only LIMIT_SECONDS)
+RATIO_LIMIT = 1.3
 GOAL_SECONDS = 10.0
-LIMIT_SECONDS = 30.0
-#: the ceiling of each wait (ms): the live edition's (tests/test_live.py), since an app
-#: boots the same Pyodide; 90 s was passed at a load of 26 on 2 cores (49 s at 14-20)
-LIMIT_MS = 180_000
+LIMIT_SECONDS = 60.0
+LIMIT_MS = 180_000  # the live edition's ceiling: 90 s was passed at a load of 26 on 2 cores
 PHONE = {"width": 400, "height": 800}
-#: what shows once an app's widget is there (a widget with something to press or type)
-USABLE = ".jp-OutputArea-output .jupyter-widgets :is(button, input, textarea, select)"
-STDERR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+READY = "html[data-app-ready], html[data-app-failed]"
 
 
-build_live = load_tool("tools/build_live.py")
-live_edition = load_tool("site/ext/live_edition.py")
-APPS = {app.name: app for app in build_live.read_apps()}
+def load_tool(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # tools/build_apps.py imports build_live by name
+    spec.loader.exec_module(module)
+    return module
 
 
-def test_the_five_apps_have_a_chapter_and_run_their_code_cells() -> None:
+build_live = load_tool("build_live", ROOT / "tools" / "build_live.py")
+build_apps = build_live.apps_module()
+bench = load_tool("bench_apps", ROOT / "bench" / "apps.py")
+live_edition = load_tool("live_edition", ROOT / "site" / "ext" / "live_edition.py")
+APPS = {app.name: app for app in build_apps.read_apps()}
+
+
+def test_the_five_apps_have_a_chapter_and_code_in_each_language() -> None:
     assert set(APPS) == {"sheet", "scorer", "explorer", "play", "checker"}
     toc = (ROOT / "_toc.yml").read_text()
     for app in APPS.values():
         assert f"file: {app.chapter}\n" in toc, app.name
-        query = app.query()
-        assert "hideCodeInput=1" in query and "kernel=python" in query
-        assert query.count("&code=") == len(app.cells) and "piplite.install" in unquote(query)
+        assert set(app.cells_by_lang) == {"en", "ar"}
+        assert 'LANG = "en"' in app.cells_by_lang["en"][0]
+        assert 'LANG = "ar"' in app.cells_by_lang["ar"][0]
+        # the page installs the packages: no piplite (JupyterLite's) left in the code
+        assert not any("piplite" in cell for cell in app.cells)
+        assert "<h1>" in app.prose["en"] and "<h1>" in app.prose["ar"]
     assert live_edition.app_pages(ROOT)["book/tools/keep-score"] == ("sheet", "Score sheet")
 
 
-def test_built_apps_index_and_chapter_links(built_site: SiteBuild) -> None:
+def page_config(html: Path, name: str) -> dict[str, Any]:
+    page = (html / "apps" / f"{name}.html").read_text(encoding="utf-8")
+    text = page.split('<script type="application/json" id="bd-app">', 1)[1].split("</script>")[0]
+    config: dict[str, Any] = json.loads(text)
+    return config
+
+
+def test_built_apps_pages_manifests_and_offline_list(built_site: SiteBuild) -> None:
     html = Path(built_site.html)
-    index = (html / "apps" / "index.html").read_text()
+    apps = html / "apps"
+    index = (apps / "index.html").read_text()
+    worker = (apps / "sw.js").read_text()
+    kept = json.loads(worker.split("var FILES = ", 1)[1].split(";\n", 1)[0])
     for name, app in APPS.items():
         assert f'href="{name}.html"' in index and app.title in index
-        page = (html / "apps" / f"{name}.html").read_text()
-        assert "../live/app/index.html?kernel=python" in page
-        # the page opens the app in the language its address asks for (?lang=ar)
-        targets = json.loads(page.split("var targets = ", 1)[1].split(";\n", 1)[0])
-        assert set(targets) == {"en", "ar"} and targets["en"] != targets["ar"]
-        assert 'LANG = "ar"' in unquote(targets["ar"].replace("+", " "))
-        assert 'LANG = "en"' in unquote(targets["en"].replace("+", " "))
         assert f'href="{name}.html?lang=ar"' in index and app.words["ar"][0] in index
+        config = page_config(html, name)
+        assert config["code"] == app.cells_by_lang
+        # what the page loads is in the site, and kept for offline use
+        loads = [f"{config['pyodide']}pyodide.js", *config["wheels"]]
+        loads += [f"{config['vendor']}html-manager/embed-amd.js", "app.js", f"{name}.html"]
+        for rel in loads:
+            assert (apps / rel).resolve().is_file(), rel
+            assert rel in kept, f"sw.js does not keep {rel}"
+        for suffix, lang in (("", "en"), (".ar", "ar")):
+            manifest = json.loads((apps / f"{name}{suffix}.webmanifest").read_text())
+            assert manifest["lang"] == lang and manifest["name"] == app.words[lang][0]
+            assert manifest["start_url"].startswith(f"{name}.html")
+            assert manifest["display"] == "standalone"
+            assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
         chapter = (html / f"{app.chapter}.html").read_text()
         assert f'href="{live_edition.app_href(app.chapter, name)}"' in chapter, app.chapter
-    shell = (html / "live" / "app" / "index.html").read_text()
-    assert 'href="./app.css"' in shell and (html / "live" / "app" / "app.css").is_file()
-    assert '<script src="../lang.js"></script>' in shell and (html / "live" / "lang.js").is_file()
+    assert all((apps / rel).resolve().is_file() for rel in kept if rel != "./"), kept
+    assert not (html / "live" / "app").exists()  # the JupyterLite REPL shell is gone
     assert '<section class="bd-apps" lang="ar" dir="rtl"' in index
-    # the Arabic links of the index and of the apps' rule links reach the Arabic book
     assert 'href="../ar/index.html"' in index and (html / "ar" / "index.html").is_file()
+    # the widgets' rule links (written for live/app/) reach the book from the apps too
     from block_dominoes.i18n import _, language
 
     with language("ar"):
         card = _("../../book/reference/rules-card.html")
-    assert (html / "live" / "app" / card).resolve().is_file(), card
+    base = (html / "apps" / page_config(html, "scorer")["links"]).parent
+    assert (base / card).resolve().is_file(), card
 
 
 class Phone:
-    """A 400 px page with every off-site request aborted and recorded (and its page
-    errors: uncaught exceptions in the page's scripts)."""
+    """A 400 px browser context with every off-site request aborted and recorded (and
+    its page errors: uncaught exceptions in the page's scripts)."""
 
-    def __init__(self, chromium: Any, base: str, width: int = PHONE["width"]) -> None:
+    def __init__(self, chromium: Any, base: str) -> None:
         self.base = base
-        self.context = chromium.new_context(viewport={**PHONE, "width": width})
-        self.visit = Visit()
-        self.visit.guard(self.context)
-        self.page = self.context.new_page()
-        self.visit.watch(self.page, console=False, requests=False)
-        self.outside = self.visit.blocked  # requests that would have left the machine
-        self.errors = self.visit.page_errors
+        self.context = chromium.new_context(viewport=PHONE)
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.new_page()
 
-    def open(self, name: str, query: str = "", usable: str = USABLE) -> float:
-        """Open app ``name`` (``query``: ``?lang=ar``); seconds until ``usable`` shows."""
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        return page
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith((self.base, "data:", "blob:")):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def open(self, name: str, query: str = "") -> float:
+        """Open app ``name`` (``query``: ``?lang=ar``); seconds until it is ready."""
         started = time.monotonic()
-        self.page.goto(f"{self.base}apps/{name}.html{query}")
-        self.page.wait_for_selector(usable, timeout=LIMIT_MS)
+        self.page.goto(f"{self.base}apps/{name}.html{query}", wait_until="commit")
+        self.page.wait_for_selector(READY, timeout=LIMIT_MS)
+        failed = self.page.get_attribute("html", "data-app-failed")
+        assert failed is None, self.page.locator("#bd-status").inner_text()
         return time.monotonic() - started
 
     def check(self, name: str) -> None:
         page = self.page
-        assert page.url.startswith(f"{self.base}live/app/index.html?"), page.url
-        assert page.locator(STDERR).count() == 0, page.locator(STDERR).first.inner_text()
-        # no code and no prompt in view: only the app's own output
-        assert page.locator(".jp-CodeConsole-promptCell").is_hidden()
-        assert all(not e.is_visible() for e in page.locator(".jp-Cell-inputWrapper").all())
-        assert "piplite" not in page.locator("body").inner_text()
-        # no stray value of a setup line (such as set_language's 'ar') above the app
-        stray = page.locator(".jp-OutputArea-output", has_text=re.compile(r"^\s*'\w+'\s*$"))
-        assert stray.count() == 0, stray.first.inner_text()
+        assert page.locator("#bd-status").is_hidden()
+        assert page.locator("#bd-error").is_hidden(), page.locator("#bd-error").inner_text()
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{name}: the page scrolls sideways ({width} px)"
-        # every control is on screen (an output clips what runs off its right edge)
+        # every control is on screen
         right = page.evaluate(
             """() => Math.max(...[...document.querySelectorAll(
-                 '.jp-OutputArea-output :is(input, select, textarea, button)')]
+                 '#bd-app-root :is(input, select, textarea, button)')]
                .filter((e) => e.offsetParent !== null)
                .map((e) => e.getBoundingClientRect().right))"""
         )
         assert right <= PHONE["width"], f"{name}: a control ends at {right:.0f} px, off screen"
         assert not self.outside, f"{name} asked for another host: {self.outside}"
+        assert self.errors == [], self.errors
 
     def close(self) -> None:
         self.context.close()
@@ -138,80 +174,68 @@ def base(site_url: str) -> str:
     return site_url
 
 
-def test_each_app_opens_by_itself_on_a_phone(chromium: Any, base: str) -> None:
-    for name, app in APPS.items():
-        phone = Phone(chromium, base)
-        try:
-            seconds = phone.open(name)
-            phone.check(name)
-            assert phone.page.get_by_role("heading", name=app.title).is_visible()
-            phone.page.screenshot(path=str(ROOT / "_build" / f"app-{name}-400.png"))
-            print(f"\n{name}: usable {seconds:.1f} s after opening (cold)")
-        finally:
-            phone.close()
-
-
-def test_the_scorer_is_usable_within_the_goal(chromium: Any, base: str) -> None:
-    """Cold (a fresh browser profile), then 3 warm opens in the same profile; then the
-    widget answers a change with the engine's result."""
-    phone = Phone(chromium, base)
-    try:
-        cold = phone.open("scorer")
-        warm = [phone.open("scorer") for _ in range(3)]
-        phone.check("scorer")
-        # the widget answers: the scorer's default hands give player 1 12 points
-        box = phone.page.locator(".widget-text", has=phone.page.get_by_text("Player 3"))
-        box.locator("input").fill("9")
-        box.locator("input").press("Tab")  # the box sends its value when it loses focus
-        phone.page.get_by_text("7 + 9 - 3 = 13").wait_for(timeout=LIMIT_MS)
-    finally:
-        phone.close()
-    median = statistics.median(warm)
-    print(
-        f"\nscorer: cold {cold:.1f} s; warm {', '.join(f'{s:.1f}' for s in warm)} s, "
-        f"median {median:.1f} s (goal {GOAL_SECONDS:.0f} s)"
-    )
-    assert median < LIMIT_SECONDS, f"median warm open {median:.1f} s (limit {LIMIT_SECONDS} s)"
-
-
-#: an Arabic tool's widgets, usable: in the box lang.js gave dir="rtl" (bd-rtl)
-USABLE_AR = '.bd-rtl[dir="rtl"][lang="ar"] .jupyter-widgets :is(button, input, textarea, select)'
-
-
-def test_an_app_opens_in_arabic_right_to_left(chromium: Any, base: str) -> None:
-    """``apps/scorer.html?lang=ar``: the Arabic intro, the scorer in Arabic in a box with
-    dir="rtl", no page error, on a phone, offline; the English button rebuilds it in
-    English. Times (printed): cold, then the median of 2 warm opens."""
+def test_each_app_opens_by_itself_on_a_phone_and_offline(chromium: Any, base: str) -> None:
+    """Each app in English and in Arabic, a screenshot of each; then, the service worker
+    having kept the apps, every app opens again with the network off."""
     phone = Phone(chromium, base)
     page = phone.page
     try:
-        cold = phone.open("scorer", "?lang=ar", USABLE_AR)
-        warm = [phone.open("scorer", "?lang=ar", USABLE_AR) for _ in range(2)]
-        phone.check("scorer")
-        title, _summary = APPS["scorer"].words["ar"]
-        assert page.locator('[dir="rtl"][lang="ar"] h1', has_text=title).is_visible()
-        box = page.locator('.bd-rtl[dir="rtl"][lang="ar"]')
-        assert box.evaluate("e => getComputedStyle(e).direction") == "rtl"
-        text = box.inner_text()
-        assert "اللاعب" in text and "Player" not in text, text
-        # the default hands 3, 7, 8 are scored in Arabic, the rule id kept (R16)
-        answer = box.locator(".bd-answer").first.inner_text()
-        assert "نقطة" in answer and "R16" in answer, answer
-        page.screenshot(path=str(ROOT / "_build" / "app-scorer-ar-400.png"))
-        page.locator(".bd-language-choice button", has_text="English").click()
-        page.locator(".bd-lang-en .bd-answer", has_text="7 + 8 - 3 = 12").wait_for(timeout=LIMIT_MS)
-        assert page.locator(".bd-rtl").count() == 0
-        assert phone.errors == [], phone.errors
-        assert not phone.outside, phone.outside
+        for name, app in APPS.items():
+            seconds = phone.open(name)
+            phone.check(name)
+            assert page.get_by_role("heading", name=app.title).is_visible()
+            assert page.locator("#bd-app-root .jupyter-widgets").first.is_visible()
+            page.wait_for_timeout(1000)  # the widgets' icon font
+            page.screenshot(path=str(ROOT / "_build" / f"app-{name}-400.png"), full_page=True)
+            print(f"\n{name}: ready {seconds:.1f} s after opening")
+            phone.open(name, "?lang=ar")
+            phone.check(name)
+            assert page.evaluate(
+                "[document.documentElement.lang, document.documentElement.dir]"
+            ) == [
+                "ar",
+                "rtl",
+            ]
+            assert page.get_by_role("heading", name=app.words["ar"][0]).is_visible()
+            assert page.locator('#bd-app-root .bd-rtl[dir="rtl"][lang="ar"]').count() == 1
+            page.screenshot(path=str(ROOT / "_build" / f"app-{name}-ar-400.png"), full_page=True)
+        # the service worker keeps every file an app needs: offline, each opens again
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=LIMIT_MS)
+        phone.context.set_offline(True)
+        for name in APPS:
+            phone.open(name)
+            assert page.locator("#bd-app-root button").first.is_visible(), name
     finally:
         phone.close()
-    # Reported, not asserted: test_the_scorer_is_usable_within_the_goal holds the limit
-    # (the same page and engine; a loaded machine must not fail this test on time alone).
-    median = statistics.median(warm)
-    print(
-        f"\nscorer in Arabic: cold {cold:.1f} s; warm {', '.join(f'{s:.1f}' for s in warm)} s, "
-        f"median {median:.1f} s (goal {GOAL_SECONDS:.0f} s)"
-    )
+
+
+def test_the_scorer_opens_within_the_ratio_to_bare_pyodide(chromium: Any, base: str) -> None:
+    """bench/apps.py's measurement: bare Pyodide and the scorer, each in its own
+    context, cold then 2 warm opens taking turns; then the widget answers a change."""
+    html = ROOT / "_build" / "html"
+    times = bench.measure(chromium, base, html, ["scorer"], warm=2)
+    print("\n" + "\n".join(bench.report(times)))
+    bare = statistics.median(times["bare"][1])
+    warm = statistics.median(times["scorer"][1])
+    assert warm <= RATIO_LIMIT * bare, f"scorer {warm:.1f} s warm, bare Pyodide {bare:.1f} s"
+    assert warm < LIMIT_SECONDS, f"scorer {warm:.1f} s warm (goal {GOAL_SECONDS:.0f} s)"
+    phone = Phone(chromium, base)
+    try:
+        phone.open("scorer")
+        page = phone.page
+        box = page.locator(".widget-text", has=page.get_by_text("Player 3"))
+        box.locator("input").fill("9")
+        box.locator("input").press("Tab")  # the box sends its value when it loses focus
+        page.get_by_text("7 + 9 - 3 = 13").wait_for(timeout=LIMIT_MS)
+        # the language buttons build the tool again, in Arabic, right to left
+        page.locator(".bd-language-choice button", has_text="العربية").click()
+        answer = page.locator('.bd-rtl[dir="rtl"][lang="ar"] .bd-answer').first
+        answer.wait_for(timeout=LIMIT_MS)
+        assert "نقطة" in answer.inner_text() and "R16" in answer.inner_text()
+        phone.check("scorer")
+    finally:
+        phone.close()
 
 
 def _hands(page: Any, seat: int) -> Any:
@@ -228,53 +252,114 @@ def choose(page: Any, path: Path) -> None:
     chooser.value.set_files(str(path))
 
 
+def record(page: Any, hands: list[str]) -> None:
+    for seat, hand in enumerate(hands, start=1):
+        _hands(page, seat).fill(hand)
+        _hands(page, seat).press("Tab")  # a box sends its value when it loses focus
+    page.get_by_role("button", name="Record").click()
+
+
+def exported(page: Any) -> str:
+    href = page.locator("a.bd-export").get_attribute("href")
+    assert href is not None and href.startswith("data:application/json")
+    return unquote(href.split(",", 1)[1])
+
+
 def test_the_score_sheet_keeps_exports_and_imports(
     chromium: Any, base: str, tmp_path: Path
 ) -> None:
-    expected = Sheet.new("pagat", 3).add_hands(["-", "7", "8"])
+    one = Sheet.new("pagat", 3).add_hands(["-", "7", "8"])
+    two = one.add_hands(["5", "-", "4"])
     phone = Phone(chromium, base)
     page = phone.page
     try:
         phone.open("sheet")
-        # the app's last cell has run (its Export link is drawn at the end): typing
-        # into a box whose view is still being wired up can be lost
-        page.locator("a.bd-export").wait_for(timeout=LIMIT_MS)
-        for seat, hand in enumerate(["-", "7", "8"], start=1):
-            _hands(page, seat).fill(hand)
-            _hands(page, seat).press("Tab")  # a box sends its value when it loses focus
-        page.get_by_role("button", name="Record").click()
+        record(page, ["-", "7", "8"])
         page.get_by_text("player 1 scores 15").first.wait_for(timeout=LIMIT_MS)
         # kept in the browser: a reload (the app starts afresh) shows the round again
         phone.open("sheet")
         page.get_by_text("player 1 scores 15").first.wait_for(timeout=LIMIT_MS)
         phone.check("sheet")
-        # Export: the engine's own JSON, which the CLI reads
-        href = page.locator("a.bd-export").get_attribute("href")
-        assert href is not None and href.startswith("data:application/json")
-        exported = unquote(href.split(",", 1)[1])
-        assert exported == dumps(expected)
-        assert Sheet.from_json(json.loads(exported)).scores == (15, 0, 0)
-        # Import a two-round sheet, confirming the replacement of the current one
-        two = expected.add_hands(["5", "-", "4"])
-        path = tmp_path / "two.json"
-        path.write_text(dumps(two))
+        assert exported(page) == dumps(one)  # the engine's own JSON, which the CLI reads
+        assert Sheet.from_json(json.loads(exported(page))).scores == (15, 0, 0)
+        # a round recorded just before the tab closes is kept
+        record(page, ["5", "-", "4"])
+        page.get_by_text("player 2 scores 9").first.wait_for(timeout=LIMIT_MS)
+        page.close()
+        phone.page = page = phone.new_page()
+        phone.open("sheet")
+        assert exported(page) == dumps(two)
+        # Import a one-round sheet, confirming the replacement of the current one
+        path = tmp_path / "one.json"
+        path.write_text(dumps(one))
         choose(page, path)
         page.get_by_role("button", name="Yes, replace it").click()
-        page.get_by_text("loaded 2 rounds").wait_for(timeout=LIMIT_MS)
+        page.get_by_text("loaded 1 round").wait_for(timeout=LIMIT_MS)
+        assert exported(page) == dumps(one)
         # a corrupt file is refused in one line and changes nothing
         bad = tmp_path / "bad.json"
         bad.write_text("{not json")
         choose(page, bad)
         page.get_by_role("button", name="Yes, replace it").click()
         page.get_by_text("not valid JSON").wait_for(timeout=LIMIT_MS)
-        href = page.locator("a.bd-export").get_attribute("href")
-        assert href is not None and unquote(href.split(",", 1)[1]) == dumps(two)
+        assert exported(page) == dumps(one)
         # the language buttons build the app again, in Arabic, from the kept sheet
         page.locator(".bd-language-choice button", has_text="العربية").click()
         arabic = page.locator('.bd-rtl[dir="rtl"] a.bd-export', has_text="تصدير")
         arabic.wait_for(timeout=LIMIT_MS)
         href = arabic.get_attribute("href")
-        assert href is not None and unquote(href.split(",", 1)[1]) == dumps(two)
-        assert page.locator(STDERR).count() == 0
+        assert href is not None and unquote(href.split(",", 1)[1]) == dumps(one)
+        phone.check("sheet")
     finally:
         phone.close()
+
+
+def test_a_sheet_the_jupyterlite_app_kept_is_carried_over(chromium: Any, base: str) -> None:
+    """The score sheet app of before issue 21 kept its sheet in JupyterLite's file
+    storage (IndexedDB); the new app finds it there on its first open."""
+    one = Sheet.new("pagat", 3).add_hands(["-", "7", "8"])
+    phone = Phone(chromium, base)
+    page = phone.page
+    try:
+        page.goto(f"{base}apps/index.html")
+        page.evaluate(
+            """(text) => new Promise((resolve, reject) => {
+                 const name = "JupyterLite Storage - " + new URL("../live/", location.href).pathname;
+                 const open = indexedDB.open(name, 2);
+                 open.onupgradeneeded = () => open.result.createObjectStore("files");
+                 open.onerror = () => reject(open.error);
+                 open.onsuccess = () => {
+                   const tx = open.result.transaction("files", "readwrite");
+                   tx.objectStore("files").put({name: "score-sheet.json", path:
+                     "score-sheet.json", type: "file", format: "text", content: text},
+                     "score-sheet.json");
+                   tx.oncomplete = () => { open.result.close(); resolve(true); };
+                   tx.onerror = () => reject(tx.error);
+                 };
+               })""",
+            dumps(one),
+        )
+        phone.open("sheet")
+        page.get_by_text("player 1 scores 15").first.wait_for(timeout=LIMIT_MS)
+        assert exported(page) == dumps(one)
+        phone.check("sheet")
+    finally:
+        phone.close()
+
+
+def test_a_failed_start_says_what_failed(chromium: Any, base: str) -> None:
+    """With the engine's wheel missing (a 404), the page says in one line which step
+    failed and offers to try again; it is never blank and never marked ready."""
+    context = chromium.new_context(viewport=PHONE)
+    try:
+        context.route("**/wheels/block_dominoes-*.whl", lambda route: route.fulfill(status=404))
+        page = context.new_page()
+        page.goto(f"{base}apps/scorer.html", wait_until="commit")
+        page.wait_for_selector(READY, timeout=LIMIT_MS)
+        assert page.get_attribute("html", "data-app-ready") is None
+        said = page.locator("#bd-status").inner_text()
+        assert "The app did not start (Installing the rules engine…)." in said, said
+        assert "block_dominoes-" in said and "HTTP 404" in said, said
+        assert page.get_by_role("button", name="Try again").is_visible()
+    finally:
+        context.close()

@@ -18,15 +18,14 @@ Every input is pinned in tools/lite/ (live/README.md explains how to refresh the
    catalog for (English at the top, ``ar/NAME.ipynb``: that language's prose cells,
    ``LANG = "ar"``), the core plus the kernel wheels in static/pyodide/ (their sha256
    written into pyodide-lock.json) and the piplite wheels; tools/lite/lang.js goes into
-   the notebook, lab and app pages (``?lang=ar``, ``dir="rtl"`` on an Arabic tool).
+   the notebook and lab pages (``?lang=ar``, ``dir="rtl"`` on an Arabic tool).
 5. copy: the site goes to --out unless the stamp there already names the same inputs.
 6. apps (``--apps DIR``): the MyST notebooks apps/*.md become pages that open by
-   themselves: each ``DIR/NAME.html`` sends the browser to the site's ``app/`` shell
-   (a copy of JupyterLite's REPL app with tools/lite/app.css, which hides the prompt,
-   the banner and the code) with the notebook's code cells as ``code=`` parameters, so
-   the REPL runs them at once (``hideCodeInput=1``): no code in view, nothing to click.
-   ``DIR/NAME.html?lang=ar`` opens the Arabic app. ``DIR/index.html`` lists the apps
-   (``?lang=ar``: in Arabic). live/README.md, "In Arabic", says why so.
+   themselves, written by tools/build_apps.py (see its docstring): ``DIR/NAME.html``
+   runs the app's code cells in Pyodide from this site's ``static/pyodide/``, its
+   ipywidgets drawn by the vendored html-manager (no JupyterLab, no IPython kernel);
+   ``?lang=ar`` opens the Arabic app; ``DIR/index.html`` lists the apps; a service
+   worker keeps them for offline use.
 
 Each step is cached by a hash of its inputs under --cache (default
 ``$BLOCK_DOMINOES_LITE_CACHE`` or ``~/.cache/block-dominoes/lite``), so a build whose
@@ -58,12 +57,10 @@ NOTEBOOKS = ROOT / "live"
 KERNEL_REQUIREMENTS = LITE / "kernel-requirements.txt"
 WIDGET_REQUIREMENTS = LITE / "widget-requirements.txt"
 STAMP = ".live-edition-stamp"
-APPS = ROOT / "apps"
-APP_CSS = LITE / "app.css"
 #: the pages' language script (tools/lite/lang.js): ?lang=ar, dir="rtl" on Arabic tools
 LANG_JS = LITE / "lang.js"
-#: the pages of the site that show notebooks or apps, and so load LANG_JS
-LANG_PAGES = ("notebooks", "lab", "app")
+#: the pages of the site that show notebooks, and so load LANG_JS
+LANG_PAGES = ("notebooks", "lab")
 #: where the engine's catalogs are: every language with one gets its copy of each notebook
 CATALOGS = ROOT / "src" / "block_dominoes" / "locale"
 #: languages written right to left (as block_dominoes.i18n.RTL)
@@ -75,8 +72,6 @@ LANG_LINE = re.compile(r'^LANG = "en"', re.M)
 LANG_TAG = "lang-"
 #: each language's name in that language (as block_dominoes.widgets.languages.NAMES)
 NAMES = {"en": "English", "ar": "العربية"}
-#: the REPL's query parameters (JupyterLite's repl-extension reads them) for an app
-APP_PARAMS = (("kernel", "python"), ("hideCodeInput", "1"), ("showBanner", "0"))
 
 #: what the Pyodide kernel loads from pyodide-lock.json at start (micropip first, then
 #: ipython and jedi through piplite); their dependencies are added from the lock itself
@@ -340,7 +335,7 @@ def write_notebooks(notebooks: Sequence[Path], contents: Path) -> None:
 
 
 def add_lang_script(site: Path) -> None:
-    """site/lang.js (tools/lite/lang.js), loaded first by the notebook, lab and app pages."""
+    """site/lang.js (tools/lite/lang.js), loaded first by the notebook and lab pages."""
     shutil.copy2(LANG_JS, site / "lang.js")
     for name in LANG_PAGES:
         page = site / name / "index.html"
@@ -434,7 +429,7 @@ def site_step(
     notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
     if not notebooks:
         raise BuildError("no live/*.ipynb to publish")
-    config = [LITE / "jupyter-lite.json", APP_CSS, LANG_JS]
+    config = [LITE / "jupyter-lite.json", LANG_JS]
     key = digest(
         [
             core.parent.parent.name,
@@ -478,7 +473,6 @@ def site_step(
         if not (out / "static" / "pyodide" / "pyodide.mjs").exists():
             raise BuildError("jupyter lite build did not publish static/pyodide/")
         write_notices(out, core, [kernel_wheels, widget_wheels])
-        make_app_shell(out)
         add_lang_script(out)
         # Keep only the finished site in the cache.
         for path in tmp.iterdir():
@@ -491,205 +485,19 @@ def site_step(
     return cached(cache, "site", key, make), key
 
 
-def make_app_shell(site: Path) -> None:
-    """site/app/: JupyterLite's REPL app with tools/lite/app.css, the shell of every app.
-
-    The REPL already runs ``code=`` parameters at start and hides their input with
-    ``hideCodeInput=1``; only its empty prompt cell and banner need hiding, which no
-    setting does, hence one stylesheet linked from a copy of the REPL's page."""
-    repl = site / "repl"
-    page = repl / "index.html"
-    if not page.exists():
-        raise BuildError("jupyter lite build did not publish repl/index.html (the apps' shell)")
-    shell = site / "app"
-    shutil.copytree(repl, shell)
-    shutil.copy2(APP_CSS, shell / "app.css")
-    text = page.read_text(encoding="utf-8")
-    if "</head>" not in text:
-        raise BuildError("repl/index.html has no </head>: cannot add the apps' stylesheet")
-    link = '    <link rel="stylesheet" href="./app.css">\n  </head>'
-    (shell / "index.html").write_text(text.replace("</head>", link, 1), encoding="utf-8")
-
-
 # --- step 6: the apps -----------------------------------------------------------
 
 
-class App:
-    """One app: apps/NAME.md read with jupytext, in every language (see :func:`localise`).
+def apps_module() -> Any:
+    """tools/build_apps.py, which writes the apps (it imports this module by name)."""
+    me = sys.modules.get(__name__)
+    if me is not None:
+        sys.modules.setdefault("build_live", me)
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
+    import build_apps
 
-    Its front matter gives ``app`` (the title), ``summary`` and ``chapter``, and for
-    each other language a mapping with that language's ``app`` and ``summary``
-    (``ar: {app: ..., summary: ...}``)."""
-
-    def __init__(self, path: Path) -> None:
-        try:
-            import jupytext
-        except ImportError as e:
-            raise BuildError("jupytext is not installed (pip install -r requirements.txt)") from e
-        nb = jupytext.read(path)
-        meta = nb.metadata.get("block_dominoes", {})
-        where = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
-        self.name = path.stem
-        self.chapter = str(meta.get("chapter") or "")
-        #: language -> (title, summary)
-        self.words: dict[str, tuple[str, str]] = {}
-        #: language -> the cells the app runs: its prose (as a Markdown output), then its code
-        self.cells_by_lang: dict[str, list[str]] = {}
-        for lang in languages():
-            said = meta if lang == "en" else meta.get(lang) or {}
-            title, summary = str(said.get("app") or ""), str(said.get("summary") or "")
-            if not title or not summary:
-                raise BuildError(f"{where}: no block_dominoes {'' if lang == 'en' else lang + '.'}app"
-                                 " title and summary")  # fmt: skip
-            self.words[lang] = (title, summary)
-            cells = localise([dict(c) for c in nb.cells], lang, where)
-            prose = "\n\n".join(c["source"] for c in cells if c["cell_type"] == "markdown")
-            code = [c["source"] for c in cells if c["cell_type"] == "code"]
-            if not code:
-                raise BuildError(f"{where}: no code cell to run")
-            # The page shows the notebook's prose first, then runs its code cells.
-            intro = f"from IPython.display import Markdown\nMarkdown({prose!r})"
-            self.cells_by_lang[lang] = [intro, *code]
-        self.title, self.summary = self.words["en"]
-        self.cells = self.cells_by_lang["en"]
-
-    def query(self, lang: str = "en") -> str:
-        from urllib.parse import urlencode
-
-        cells = self.cells_by_lang[lang]
-        return urlencode([*APP_PARAMS, *(("code", cell) for cell in cells)])
-
-
-def read_apps(folder: Path = APPS) -> list[App]:
-    return [App(path) for path in sorted(folder.glob("*.md")) if path.name != "README.md"]
-
-
-#: an app's page: it opens the app in the language its address asks for (?lang=ar),
-#: else in English
-APP_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title} - Block dominoes</title>
-<script>
-var targets = {targets};
-var lang = new URLSearchParams(location.search).get("lang");
-location.replace(targets[lang] || targets.en);
-</script>
-</head>
-<body>
-<p>Opening <a href="{href}">{title}</a> (Python runs in this browser: nothing to install,
-no internet needed).</p>
-</body>
-</html>
-"""
-
-#: the apps' list, once per language; the address's ?lang=xx shows that language's
-INDEX_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Apps - Block dominoes</title>
-<link rel="stylesheet" href="../vendor/fonts/fonts.css">
-<style>
-body {{ font-family: "Noto Sans", "IBM Plex Sans Arabic", sans-serif; max-width: 40rem; margin: 0 auto;
-       padding: 1rem; line-height: 1.5; }}
-li {{ margin: 0 0 1rem; }}
-a.app {{ font-size: 1.2rem; font-weight: bold; }}
-</style>
-</head>
-<body>
-{sections}
-<script>
-(function () {{
-  var lang = new URLSearchParams(location.search).get("lang") || "en";
-  var chosen = document.querySelector('section.bd-apps[lang="' + lang + '"]');
-  if (!chosen) return;
-  document.querySelectorAll("section.bd-apps").forEach(function (s) {{
-    s.hidden = s !== chosen;
-  }});
-  document.documentElement.lang = lang;
-  document.documentElement.dir = chosen.dir || "ltr";
-  document.title = chosen.dataset.title;
-}})();
-</script>
-</body>
-</html>
-"""
-
-#: the index's words: (page title, heading, opening sentence, back to the book, other language)
-INDEX_WORDS = {
-    "en": (
-        "Apps - Block dominoes",
-        "Block dominoes apps",
-        "Each app opens by itself and runs in this browser (Python on WebAssembly): nothing"
-        " to install, no internet needed, on a phone too. The first open takes a few seconds.",
-        "Back to the book",
-        "the chapter",
-    ),
-    "ar": (
-        "التطبيقات - دومينو بلوك",
-        "تطبيقات دومينو بلوك",
-        "يفتح كل تطبيق وحده ويعمل في هذا المتصفح، بلغة Python على WebAssembly: لا شيء لتثبيته،"
-        " ولا حاجة إلى الإنترنت، وعلى الهاتف أيضًا. يستغرق الفتح الأول بضع ثوانٍ.",
-        "العودة إلى الكتاب",
-        "الفصل",
-    ),
-}
-
-
-def publish_apps(apps: Sequence[App], out: Path, live: Path) -> None:
-    """Write out/NAME.html (opens the app; NAME.html?lang=ar in Arabic) for each app,
-    and out/index.html (index.html?lang=ar lists them in Arabic)."""
-    import html
-
-    out.mkdir(parents=True, exist_ok=True)
-    shell = Path(os.path.relpath(live / "app" / "index.html", out)).as_posix()
-    sections = []
-    for app in apps:
-        # percent-encoded: no quote or "<" left in them
-        targets = {lang: f"{shell}?{app.query(lang)}" for lang in app.cells_by_lang}
-        page = APP_PAGE.format(
-            title=html.escape(app.title),
-            targets=json.dumps(targets, sort_keys=True),
-            href=html.escape(targets["en"]),
-        )
-        (out / f"{app.name}.html").write_text(page, encoding="utf-8")
-    for lang in languages():
-        title, heading, opening, back, chapter_word = INDEX_WORDS.get(lang, INDEX_WORDS["en"])
-        edition = "" if lang == "en" else f"{lang}/"
-        query = "" if lang == "en" else f"?lang={lang}"
-        items = []
-        for app in apps:
-            name, summary = app.words[lang]
-            chapter = (
-                f' (<a href="../{edition}{app.chapter}.html">{html.escape(chapter_word)}</a>)'
-                if app.chapter
-                else ""
-            )
-            items.append(
-                f'<li><a class="app" href="{app.name}.html{query}">{html.escape(name)}</a>'
-                f"{chapter}<br>{html.escape(summary)}</li>"
-            )
-        others = " | ".join(
-            f'<a href="index.html?lang={other}" lang="{other}">{NAMES.get(other, other)}</a>'
-            for other in languages()
-            if other != lang
-        )
-        direction = ' dir="rtl"' if lang in RTL else ""
-        hidden = "" if lang == "en" else " hidden"
-        sections.append(
-            f'<section class="bd-apps" lang="{lang}"{direction} data-title="{html.escape(title)}"'
-            f"{hidden}>\n<p>{others}</p>\n<h1>{html.escape(heading)}</h1>\n"
-            f"<p>{html.escape(opening)}</p>\n<ul>\n" + "\n".join(items) + "\n</ul>\n"
-            f'<p><a href="../{edition}index.html">{html.escape(back)}</a></p>\n</section>'
-        )
-    (out / "index.html").write_text(
-        INDEX_PAGE.format(sections="\n".join(sections)), encoding="utf-8"
-    )
-    log(f"apps: {len(apps)} in {out}, in {', '.join(languages())}")
+    return build_apps
 
 
 def publish(site: Path, key: str, out: Path) -> bool:
@@ -705,7 +513,7 @@ def publish(site: Path, key: str, out: Path) -> bool:
 
 def build(out: Path, cache: Path, apps_out: Path | None = None) -> None:
     started = time.monotonic()
-    apps = read_apps() if apps_out is not None else []
+    apps = apps_module().read_apps() if apps_out is not None else []
     core = core_step(cache)
     kernel_wheels = wheels_step(cache, KERNEL_REQUIREMENTS, "kernel-wheels")
     widget_wheels = wheels_step(cache, WIDGET_REQUIREMENTS, "widget-wheels")
@@ -713,7 +521,7 @@ def build(out: Path, cache: Path, apps_out: Path | None = None) -> None:
     site, key = site_step(cache, core, kernel_wheels, widget_wheels, engine)
     copied = publish(site, key, out)
     if apps_out is not None:
-        publish_apps(apps, apps_out, out)
+        apps_module().publish_apps(apps, apps_out, out)
     what = "published" if copied else "unchanged"
     log(f"{what}: {out} (inputs {key}, {time.monotonic() - started:.1f} s)")
 

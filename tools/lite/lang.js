@@ -1,4 +1,4 @@
-/* The live edition's languages (issue 15), loaded first by the notebook, lab and app
+/* The live edition's languages (issue 15), loaded first by the notebook and lab
    pages (tools/build_live.py adds it to their <head>).
 
    1. "?lang=ar" on a notebook's address opens its Arabic copy: notebooks/index.html?
