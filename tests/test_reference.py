@@ -156,6 +156,26 @@ def test_rules_card_has_an_anchor_for_each_rule_in_order() -> None:
     assert labels == [f"r{n}" for n in range(1, 22)]
 
 
+def test_rules_card_anchors_every_variant_and_example_and_a_dispute_index() -> None:
+    """A referee's card: #v1-#v6 and #e1-#e11 in order, each label followed by its
+    entry, and a dispute index whose every row links to a rule."""
+    card = CARD.read_text(encoding="utf-8")
+    for kind, count in (("v", 6), ("e", 11)):
+        labels = re.findall(rf"^\(({kind}\d+)\)=$", card, re.M)
+        assert labels == [f"{kind}{n}" for n in range(1, count + 1)]
+        for n in range(1, count + 1):
+            after = card.split(f"({kind}{n})=\n", 1)[1]
+            assert after.startswith(f"**{kind.upper()}{n}."), (kind, n)
+    index = card.split("(disputes)=", 1)[1]
+    rows = [ln for ln in index.splitlines() if ln.startswith("| ") and "---" not in ln][1:]
+    assert len(rows) >= 10
+    for row in rows:
+        assert re.search(r"\{ref\}`R\d+ <r\d+>`", row), row
+    for situation in ("tie", "zero hand", "target", "next round", "out of play", "false pass"):
+        assert situation in index, situation
+    assert "no rules can produce" in index
+
+
 def test_each_anchor_is_followed_by_its_rule_and_a_source() -> None:
     parts = re.split(r"^\((r\d+)\)=\n", CARD.read_text(encoding="utf-8"), flags=re.M)
     pairs = list(zip(parts[1::2], parts[2::2], strict=True))
