@@ -566,3 +566,16 @@ def test_search_finds_an_arabic_word(browser: Any, site_url: str, arabic_site: P
         assert problems == []
     finally:
         page.close()
+
+
+def test_glossary_in_arabic_order(arabic_site: Path) -> None:
+    """The Arabic glossary lists its terms in Arabic alphabetical order (issue 22), the
+    article and an alef's hamza set aside (site/ext/editions.py), not in English order."""
+    from editions import arabic_sort_key  # site/ext, on the path through browser_support
+
+    soup = _soup("book/reference/glossary")
+    terms = [
+        dt.get_text(" ", strip=True).rstrip("¶#").strip() for dt in soup.select("dl.glossary > dt")
+    ]
+    assert len(terms) >= 19
+    assert terms == sorted(terms, key=arabic_sort_key), terms

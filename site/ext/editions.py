@@ -47,6 +47,7 @@ from typing import Any
 from book_toc import toc_docnames
 from docutils import nodes
 from live_edition import APPS_DIR, LIVE_DIR, NOTEBOOK_URL, app_pages, live_pages
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
@@ -190,6 +191,34 @@ def add_terms_table(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     section += nodes.title(text=title)
     section += nodes.raw("", markup, format="html")
     top += section
+
+
+_ARTICLE = re.compile(r"^(?:ال|لل)")
+_ALEF = str.maketrans("أإآٱ", "اااا")
+
+
+def arabic_sort_key(term: str) -> str:
+    """How an Arabic glossary orders a term: by its letters, the article "ال" and the
+    hamza on an alef set aside, as a dictionary does.
+
+    >>> sorted(["مجموع", "الطرف المفتوح", "أول", "بادئ"], key=arabic_sort_key)
+    ['أول', 'بادئ', 'الطرف المفتوح', 'مجموع']
+    """
+    word = " ".join(term.split()).translate(_ALEF)
+    return _ARTICLE.sub("", word)
+
+
+def sort_glossary(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In an edition in another language, the glossary in that language's order: the
+    glossary directive sorted its terms in English, before they were translated."""
+    if docname != GLOSSARY or (app.config.language or "en") != "ar":
+        return
+    for glossary in doctree.findall(addnodes.glossary):
+        for dl in glossary.findall(nodes.definition_list):
+            items = list(dl.children)
+            items.sort(key=lambda item: arabic_sort_key(item.next_node(nodes.term).astext()))
+            dl.children = []
+            dl.extend(items)
 
 
 #: the "Run live" line of live_edition.py, in the other editions' languages
@@ -346,6 +375,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # Before the theme drops header templates that render empty (pydata-sphinx-theme).
     app.connect("html-page-context", _switch, priority=400)
     app.connect("doctree-resolved", add_terms_table)
+    app.connect("doctree-resolved", sort_glossary)
     app.connect("doctree-resolved", add_run_live_line)
     app.connect("build-finished", _mark_rtl)
     app.connect("build-finished", build_other_editions)
