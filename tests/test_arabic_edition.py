@@ -579,3 +579,26 @@ def test_glossary_in_arabic_order(arabic_site: Path) -> None:
     ]
     assert len(terms) >= 19
     assert terms == sorted(terms, key=arabic_sort_key), terms
+
+
+_ISOLATED_RUN = re.compile("[\u2066-\u2068][^\u2069]*\u2069")
+_FIRST_STRONG = re.compile("[A-Za-z\u0600-\u06ff]")
+
+
+@pytest.mark.parametrize("docname", toc_docnames_ar)
+def test_printed_lines_take_their_direction_from_their_first_arabic_word(
+    arabic_site: Path, docname: str
+) -> None:
+    """A printed line with Arabic in it reads right to left: its first strong letter,
+    isolates set aside, is Arabic (a strategy's or an exception's name before it is
+    isolated, site/ext/editions.py), unless the line is code (a command, JSON, a record)."""
+    soup = _soup(docname)
+    wrong = []
+    for pre in soup.select(".cell_output pre"):
+        for line in pre.get_text().splitlines():
+            if not re.search("[\u0600-\u06ff]", line) or CODE_LINE.match(line):
+                continue
+            first = _FIRST_STRONG.search(_ISOLATED_RUN.sub("", line))
+            if first is not None and first.group(0).isascii():
+                wrong.append(line.strip()[:80])
+    assert wrong == [], f"{docname}: lines laid out left to right:\n" + "\n".join(wrong)

@@ -221,6 +221,59 @@ def sort_glossary(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             dl.extend(items)
 
 
+FSI, PDI = "\u2068", "\u2069"
+_ISOLATED = re.compile("[\u2066-\u2068][^\u2069]*\u2069")
+_RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+_LATIN = re.compile("[A-Za-z]")
+#: a printed line that is code, not a sentence: a command, JSON, a record's keyword line
+_CODE_LINE = re.compile(
+    r"^\s*(?:\$ |block-dominoes |python |#|[{}\[\]\"]|(?:rules|hand \d+|seed|players|starter|"
+    r"out of play|totals|explanation|result|version|names?)\s*:)"
+)
+_QUOTED_LATIN = re.compile("(?<![\u2066-\u2068])'[^'\u0590-\u08ff\u2066-\u2069\n]+'")
+
+
+def isolate_line(line: str) -> str:
+    """A printed line as a right-to-left page must hold it: a sentence takes its
+    direction from its first Arabic word, so the Latin words before that word (a
+    strategy's name, an exception's name) are isolated, and so is quoted Latin input
+    inside the sentence. Code lines and lines with no right-to-left letter are left alone.
+
+    >>> isolate_line("heavy يفوز في 62% ضد random") == FSI + "heavy" + PDI + " يفوز في 62% ضد random"
+    True
+    >>> isolate_line("InvalidPositionError: لا يُسمح في 'pagat'") == (
+    ...     FSI + "InvalidPositionError:" + PDI + " لا يُسمح في " + FSI + "'pagat'" + PDI)
+    True
+    >>> isolate_line('"explanation": "دومينو"')  # JSON stays as it is
+    '"explanation": "دومينو"'
+    """
+    first = _RTL_LETTER.search(line)
+    if first is None or _CODE_LINE.match(line):
+        return line
+    lead, rest = line[: first.start()], line[first.start() :]
+    rest = _QUOTED_LATIN.sub(lambda m: FSI + m.group(0) + PDI, rest)
+    if _LATIN.search(_ISOLATED.sub("", lead)):
+        stripped = lead.rstrip()
+        indent = len(stripped) - len(stripped.lstrip())
+        lead = stripped[:indent] + FSI + stripped[indent:] + PDI + lead[len(stripped) :]
+    return lead + rest
+
+
+def isolate_outputs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In a right-to-left edition, every printed output line through :func:`isolate_line`."""
+    if (app.config.language or "en") not in RTL:
+        return
+    for block in doctree.findall(nodes.literal_block):
+        if "output" not in block.get("classes", []):
+            continue
+        text = block.astext()
+        new = "\n".join(isolate_line(line) for line in text.split("\n"))
+        if new != text:
+            block.children = []
+            block += nodes.Text(new)
+            block.rawsource = new
+
+
 #: the "Run live" line of live_edition.py, in the other editions' languages
 RUN_LIVE = {
     "ar": (
@@ -376,6 +429,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", _switch, priority=400)
     app.connect("doctree-resolved", add_terms_table)
     app.connect("doctree-resolved", sort_glossary)
+    app.connect("doctree-resolved", isolate_outputs)
     app.connect("doctree-resolved", add_run_live_line)
     app.connect("build-finished", _mark_rtl)
     app.connect("build-finished", build_other_editions)
