@@ -58,6 +58,11 @@
     document.querySelectorAll(".jupyter-widgets button").forEach(nameButton);
     document.querySelectorAll(".jupyter-widgets [role='slider']").forEach(nameSlider);
     document.querySelectorAll(".jupyter-widgets :is(input, textarea, select)").forEach(nameField);
+    // sphinx-togglebutton's buttons say "Toggle hidden content" in every edition
+    document.querySelectorAll("button.toggle-button").forEach(function (button) {
+      var name = word("toggle", "");
+      if (name) button.setAttribute("aria-label", name);
+    });
     document.querySelectorAll(".bd-quiz .widget-stack").forEach(function (stack) {
       stack.setAttribute("aria-live", "polite");
     });

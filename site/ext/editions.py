@@ -329,12 +329,29 @@ def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     section.insert(at + 1, app_line)
 
 
+#: screen-reader labels that the theme and myst-nb write in English, whatever the
+#: language, and what an edition in another language says instead (issue 22)
+ARIA_LABELS = {
+    "ar": {
+        'aria-label="Toggle hidden content"': 'aria-label="أظهر المحتوى المخفي أو أخفِه"',
+        '<nav aria-label="Page">': '<nav aria-label="الصفحة">',
+    }
+}
+
+
 def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
-    if exception or app.builder.format != "html" or (app.config.language or "en") not in RTL:
+    language = app.config.language or "en"
+    if (
+        exception
+        or app.builder.format != "html"
+        or (language not in RTL and language not in ARIA_LABELS)
+    ):
         return
     for page in Path(app.outdir).rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        new = _HTML_TAG.sub(r'<html dir="rtl"\1>', text, count=1)
+        new = _HTML_TAG.sub(r'<html dir="rtl"\1>', text, count=1) if language in RTL else text
+        for english, translated in ARIA_LABELS.get(language, {}).items():
+            new = new.replace(english, translated)
         if new != text:
             page.write_text(new, encoding="utf-8")
 
