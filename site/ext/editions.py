@@ -230,6 +230,8 @@ _CODE_LINE = re.compile(
     r"^\s*(?:\$ |block-dominoes |python |#|[{}\[\]\"]|(?:rules|hand \d+|seed|players|starter|"
     r"out of play|totals|explanation|result|version|names?)\s*:)"
 )
+LRI = "\u2066"
+_SUM_THEN_RESULT = re.compile("[\u2066\u2068]([0-9 +\u2212×-]+)\u2069 = ([0-9]+)")
 _QUOTED_LATIN = re.compile("(?<![\u2066-\u2068])'[^'\u0590-\u08ff\u2066-\u2069\n]+'")
 
 
@@ -244,11 +246,19 @@ def isolate_line(line: str) -> str:
     >>> isolate_line("InvalidPositionError: لا يُسمح في 'pagat'") == (
     ...     FSI + "InvalidPositionError:" + PDI + " لا يُسمح في " + FSI + "'pagat'" + PDI)
     True
+    >>> isolate_line("بقي لدى اللاعبين 2 و3: \u20684 + 3\u2069 = 7 نقاط") == (
+    ...     "بقي لدى اللاعبين 2 و3: " + LRI + "4 + 3 = 7" + PDI + " نقاط")
+    True
     >>> isolate_line('"explanation": "دومينو"')  # JSON stays as it is
     '"explanation": "دومينو"'
     """
     first = _RTL_LETTER.search(line)
     if first is None or _CODE_LINE.match(line):
+        return line
+    # a sum isolated without its result ("⁨4 + 3⁩ = 7") is one left-to-right unit
+    line = _SUM_THEN_RESULT.sub(lambda m: LRI + m.group(1) + " = " + m.group(2) + PDI, line)
+    first = _RTL_LETTER.search(line)
+    if first is None:  # pragma: no cover  (the sum holds no letter, the line still does)
         return line
     lead, rest = line[: first.start()], line[first.start() :]
     rest = _QUOTED_LATIN.sub(lambda m: FSI + m.group(0) + PDI, rest)
