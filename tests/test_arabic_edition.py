@@ -602,3 +602,19 @@ def test_printed_lines_take_their_direction_from_their_first_arabic_word(
             if first is not None and first.group(0).isascii():
                 wrong.append(line.strip()[:80])
     assert wrong == [], f"{docname}: lines laid out left to right:\n" + "\n".join(wrong)
+
+
+def test_rules_card_keeps_every_anchor_in_both_editions(arabic_site: Path) -> None:
+    """A referee's link (rules-card.html#r16, #v1, #e10) opens the same entry in either
+    edition: every rule, variant and example keeps its id (issue 22)."""
+    wanted = {
+        *(f"r{n}" for n in range(1, 22)),
+        *(f"v{n}" for n in range(1, 7)),
+        *(f"e{n}" for n in range(1, 12)),
+        "disputes",
+    }
+    for root in (arabic_site.parent, arabic_site):
+        page = root / "book" / "reference" / "rules-card.html"
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        ids = {tag["id"] for tag in soup.select("[id]")}
+        assert wanted <= ids, f"{page}: no anchor for {sorted(wanted - ids)}"
