@@ -25,6 +25,7 @@ import pytest
 
 from block_dominoes import book, score_round
 from block_dominoes.game import play_round
+from block_dominoes.names import display_name
 from block_dominoes.rules import PRESETS
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
@@ -338,8 +339,11 @@ def test_variants_table_lists_every_preset(variants: dict[str, Any]) -> None:
     cell = variants["cells"][tagged(variants, "table")["presets"]]
     (html,) = stored_rich(cell)
     rows = cells_of(html)
-    assert [r[0] for r in rows] == list(PRESETS)
+    # each ruleset by its display name, with the name a reader types in <code>
+    typed = [re.findall(r"<code>([a-z-]+)</code>", r[0]) for r in rows]
+    assert typed == [[name] for name in PRESETS]
     for row, rules in zip(rows, PRESETS.values(), strict=True):
+        assert row[0].startswith(display_name("ruleset", rules.name)), row[0]
         assert row[2] == f"double-{rules.max_pip} ({rules.set_size} tiles)"
         assert row[3] == ", ".join(f"{n}p: {k}" for n, k in rules.hand_sizes)
         assert row[4] == ", ".join(f"{n}p: {k}" for n, k in rules.targets)
