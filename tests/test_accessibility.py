@@ -124,3 +124,55 @@ def test_the_check_catches_an_unnamed_button(browser: Any, axe_js: Path) -> None
     finally:
         page.close()
     assert "button-name" in ids
+
+
+NAMED = """() => ({
+  buttons: Array.from(document.querySelectorAll('.widget-play button'))
+    .map(b => b.getAttribute('aria-label') || ''),
+  sliders: Array.from(document.querySelectorAll('.jupyter-widgets [role="slider"]'))
+    .map(s => s.getAttribute('aria-label') || ''),
+  stacks: Array.from(document.querySelectorAll('.bd-quiz .widget-stack'))
+    .map(s => s.getAttribute('aria-live') || ''),
+})"""
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("book/start/first-hand.html", {"Play", "Pause", "Stop", "Repeat"}),
+        ("ar/book/start/first-hand.html", {"تشغيل", "إيقاف مؤقت", "إيقاف", "تكرار"}),
+    ],
+)
+def test_step_through_controls_are_named_in_the_page_language(
+    browser: Any, site_url: str, built_site: SiteBuild, name: str, words: set[str]
+) -> None:
+    """A step-through's Play buttons say what they do, its slider says what it moves,
+    in the page's language (_static/bd-widget-a11y.js)."""
+    page = browser.new_page()
+    try:
+        page.goto(f"{site_url}/{name}", wait_until="load")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.widget-play button[aria-label]').length >= 4",
+            timeout=60_000,
+        )
+        found = page.evaluate(NAMED)
+    finally:
+        page.close()
+    assert set(found["buttons"]) == words, found["buttons"]
+    assert found["sliders"] and all(found["sliders"]), found["sliders"]
+
+
+def test_question_feedback_is_announced(browser: Any, site_url: str, built_site: SiteBuild) -> None:
+    """Every question's feedback panels sit in a polite live region, so the verdict of a
+    clicked choice is read out."""
+    page = browser.new_page()
+    try:
+        page.goto(f"{site_url}/book/practice/exercises.html", wait_until="load")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.bd-quiz .widget-stack[aria-live]').length >= 20",
+            timeout=60_000,
+        )
+        found = page.evaluate(NAMED)
+    finally:
+        page.close()
+    assert found["stacks"] and set(found["stacks"]) == {"polite"}, found["stacks"]
