@@ -282,6 +282,9 @@ def isolate_outputs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             block.children = []
             block += nodes.Text(new)
             block.rawsource = new
+            if block.get("language") == "ipythontb":
+                # the traceback lexer stops at an isolate mark: an error box as plain text
+                block["language"] = "none"
 
 
 #: the "Run live" line of live_edition.py, in the other editions' languages
