@@ -63,7 +63,9 @@
       var name = word("toggle", "");
       if (name) button.setAttribute("aria-label", name);
     });
-    document.querySelectorAll(".bd-quiz .widget-stack").forEach(function (stack) {
+    // the Stack of feedback panels: the question box's last child (html-manager gives
+    // a Stack no class of its own)
+    document.querySelectorAll(".bd-quiz > .widget-container:last-child").forEach(function (stack) {
       stack.setAttribute("aria-live", "polite");
     });
   }

@@ -131,7 +131,7 @@ NAMED = """() => ({
     .map(b => b.getAttribute('aria-label') || ''),
   sliders: Array.from(document.querySelectorAll('.jupyter-widgets [role="slider"]'))
     .map(s => s.getAttribute('aria-label') || ''),
-  stacks: Array.from(document.querySelectorAll('.bd-quiz .widget-stack'))
+  stacks: Array.from(document.querySelectorAll('.bd-quiz > .widget-container:last-child'))
     .map(s => s.getAttribute('aria-live') || ''),
 })"""
 
@@ -139,8 +139,8 @@ NAMED = """() => ({
 @pytest.mark.parametrize(
     ("name", "words"),
     [
-        ("book/start/first-hand.html", {"Play", "Pause", "Stop", "Repeat"}),
-        ("ar/book/start/first-hand.html", {"تشغيل", "إيقاف مؤقت", "إيقاف", "تكرار"}),
+        ("book/start/first-hand.html", {"Play", "Stop", "Repeat"}),
+        ("ar/book/start/first-hand.html", {"تشغيل", "إيقاف", "تكرار"}),
     ],
 )
 def test_step_through_controls_are_named_in_the_page_language(
@@ -152,7 +152,7 @@ def test_step_through_controls_are_named_in_the_page_language(
     try:
         page.goto(f"{site_url}/{name}", wait_until="load")
         page.wait_for_function(
-            "() => document.querySelectorAll('.widget-play button[aria-label]').length >= 4",
+            "() => document.querySelectorAll('.widget-play button[aria-label]').length >= 3",
             timeout=60_000,
         )
         found = page.evaluate(NAMED)
@@ -169,7 +169,8 @@ def test_question_feedback_is_announced(browser: Any, site_url: str, built_site:
     try:
         page.goto(f"{site_url}/book/practice/exercises.html", wait_until="load")
         page.wait_for_function(
-            "() => document.querySelectorAll('.bd-quiz .widget-stack[aria-live]').length >= 20",
+            "() => document.querySelectorAll('.bd-quiz > .widget-container[aria-live]').length"
+            " >= 20",
             timeout=60_000,
         )
         found = page.evaluate(NAMED)

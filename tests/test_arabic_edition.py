@@ -581,7 +581,7 @@ def test_glossary_in_arabic_order(arabic_site: Path) -> None:
     assert terms == sorted(terms, key=arabic_sort_key), terms
 
 
-_ISOLATED_RUN = re.compile("[\u2066-\u2068][^\u2069]*\u2069")
+_ISOLATED_RUN = re.compile("[\u2066-\u2068][^\u2066-\u2069]*\u2069")
 _FIRST_STRONG = re.compile("[A-Za-z\u0600-\u06ff]")
 
 
@@ -598,7 +598,10 @@ def test_printed_lines_take_their_direction_from_their_first_arabic_word(
         for line in pre.get_text().splitlines():
             if not re.search("[\u0600-\u06ff]", line) or CODE_LINE.match(line):
                 continue
-            first = _FIRST_STRONG.search(_ISOLATED_RUN.sub("", line))
+            bare = line
+            while _ISOLATED_RUN.search(bare):  # innermost isolates first, then theirs
+                bare = _ISOLATED_RUN.sub("", bare)
+            first = _FIRST_STRONG.search(bare)
             if first is not None and first.group(0).isascii():
                 wrong.append(line.strip()[:80])
     assert wrong == [], f"{docname}: lines laid out left to right:\n" + "\n".join(wrong)
