@@ -539,3 +539,58 @@ def test_search_finds_an_arabic_word(browser: Any, site_url: str, arabic_site: P
         assert visit.problems() == []
     finally:
         page.close()
+
+
+def test_glossary_in_arabic_order(arabic_site: Path) -> None:
+    """The Arabic glossary lists its terms in Arabic alphabetical order (issue 22), the
+    article and an alef's hamza set aside (site/ext/editions.py), not in English order."""
+    from editions import arabic_sort_key  # site/ext, on the path through browser_support
+
+    soup = _soup("book/reference/glossary")
+    terms = [
+        dt.get_text(" ", strip=True).rstrip("¶#").strip() for dt in soup.select("dl.glossary > dt")
+    ]
+    assert len(terms) >= 19
+    assert terms == sorted(terms, key=arabic_sort_key), terms
+
+
+_ISOLATED_RUN = re.compile("[\u2066-\u2068][^\u2066-\u2069]*\u2069")
+_FIRST_STRONG = re.compile("[A-Za-z\u0600-\u06ff]")
+
+
+@pytest.mark.parametrize("docname", toc_docnames_ar)
+def test_printed_lines_take_their_direction_from_their_first_arabic_word(
+    arabic_site: Path, docname: str
+) -> None:
+    """A printed line with Arabic in it reads right to left: its first strong letter,
+    isolates set aside, is Arabic (a strategy's or an exception's name before it is
+    isolated, site/ext/editions.py), unless the line is code (a command, JSON, a record)."""
+    soup = _soup(docname)
+    wrong = []
+    for pre in soup.select(".cell_output pre"):
+        for line in pre.get_text().splitlines():
+            if not re.search("[\u0600-\u06ff]", line) or CODE_LINE.match(line):
+                continue
+            bare = line
+            while _ISOLATED_RUN.search(bare):  # innermost isolates first, then theirs
+                bare = _ISOLATED_RUN.sub("", bare)
+            first = _FIRST_STRONG.search(bare)
+            if first is not None and first.group(0).isascii():
+                wrong.append(line.strip()[:80])
+    assert wrong == [], f"{docname}: lines laid out left to right:\n" + "\n".join(wrong)
+
+
+def test_rules_card_keeps_every_anchor_in_both_editions(arabic_site: Path) -> None:
+    """A referee's link (rules-card.html#r16, #v1, #e10) opens the same entry in either
+    edition: every rule, variant and example keeps its id (issue 22)."""
+    wanted = {
+        *(f"r{n}" for n in range(1, 22)),
+        *(f"v{n}" for n in range(1, 7)),
+        *(f"e{n}" for n in range(1, 12)),
+        "disputes",
+    }
+    for root in (arabic_site.parent, arabic_site):
+        page = root / "book" / "reference" / "rules-card.html"
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        ids = {tag["id"] for tag in soup.select("[id]")}
+        assert wanted <= ids, f"{page}: no anchor for {sorted(wanted - ids)}"

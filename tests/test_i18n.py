@@ -79,7 +79,14 @@ def test_every_translation_keeps_the_placeholders_of_its_msgid() -> None:
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         forms = m.string if isinstance(m.string, tuple) else (m.string,)
         want = set().union(*(fields(x) for x in ids))
-        bad += [(ids[0], s) for s in forms if fields(s) != want]
+        for i, s in enumerate(forms):
+            # Arabic writes one and two with the noun alone ("قطعة واحدة", "قطعتان"),
+            # so forms 1 and 2 of a plural may leave out the one count they agree with.
+            drop = want - fields(s)
+            if len(forms) == 6 and i in (1, 2) and len(drop) == 1 and fields(s) <= want:
+                continue
+            if fields(s) != want:
+                bad.append((ids[0], s))
     assert bad == []
 
 

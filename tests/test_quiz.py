@@ -261,7 +261,8 @@ def test_rules_card_links_are_relative_to_the_page() -> None:
     assert "href='reference/rules-card.html#r9'" in q.stack.children[0].value
     q = question("?", ["a", "b"], ["Right per R9.", "No (V4)."], 0)
     assert "href='../reference/rules-card.html#r9'" in q.stack.children[0].value
-    assert "href='../reference/variants.html'" in q.stack.children[1].value
+    # a variant lands on its own anchor on the rules card's variants card
+    assert "href='../reference/rules-card.html#v4'" in q.stack.children[1].value
 
 
 @pytest.mark.parametrize("part", ["", ".core", ".placing", ".scoring"])

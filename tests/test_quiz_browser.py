@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ROOT, SiteBuild, build_demo_book
+from browser_support import ROOT, SiteBuild, build_demo_book, toc_docnames
 from offline import WAIT_MS, Visit, open_page, serve, settle
 from test_site import PAGES, PHONE
 
@@ -287,3 +287,65 @@ def test_demo_questions_answer_back(browser: Any, demo_site: Any) -> None:
             assert visit.problems() == []
         finally:
             page.close()
+
+
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
+_SEARCH_TERMS = re.compile(r'"terms":\s*(\{.*?\})\s*,\s*"titles"', re.S)
+
+
+def page_text(page: Path) -> str:
+    """A built page's words as a reader's find (Ctrl+F) meets them before any click:
+    the HTML without its scripts (where the widget state lives) and without tags."""
+    text = _SCRIPT.sub(" ", page.read_text(encoding="utf-8"))
+    return " ".join(html.unescape(_TAGS.sub(" ", text)).split())
+
+
+@pytest.mark.parametrize("edition", ["", "ar/"])
+def test_question_prompts_are_page_text_and_answers_are_not(
+    built_site: SiteBuild, edition: str
+) -> None:
+    """Every question's prompt is in the page's text and the site's search index
+    (site/ext/quiz_text.py), so search and Ctrl+F find it without a click; its
+    feedback, the answer, is not (it shows when a choice is clicked)."""
+    from quiz_text import quiz_words  # site/ext, on the path through browser_support
+    from sphinx.search.en import SearchEnglish
+
+    root = built_site.html / edition if edition else built_site.html
+    toc = "_toc_ar.yml" if edition else "_toc.yml"
+    index = (root / "searchindex.js").read_text(encoding="utf-8")
+    found = _SEARCH_TERMS.search(index)
+    assert found is not None
+    terms: dict[str, Any] = json.loads(found.group(1))
+    # a word in a page's headings is indexed among its title terms instead
+    titled = re.search(r'"titleterms":\s*(\{.*?\})\s*[,}]', index, re.S)
+    if titled is not None:
+        for word, docs in json.loads(titled.group(1)).items():
+            had = terms.get(word, [])
+            had = had if isinstance(had, list) else [had]
+            terms[word] = had + (docs if isinstance(docs, list) else [docs])
+    docnames = json.loads(re.search(r'"docnames":\s*(\[.*?\])', index).group(1))  # type: ignore[union-attr]
+    stem = SearchEnglish({}).stem
+    prompts = 0
+    for docname in toc_docnames(ROOT, toc):
+        page = root / f"{docname}.html"
+        raw = page.read_text(encoding="utf-8")
+        match = _STATE.search(raw)
+        if match is None:
+            continue
+        state = json.loads(html.unescape(match.group(1)))["state"]
+        text = page_text(page)
+        for view in _VIEW.findall(raw):
+            model_id = json.loads(html.unescape(view))["model_id"]
+            for _title, prompt in quiz_words(state, model_id):
+                prompts += 1
+                assert prompt in text, f"{docname}: prompt not in the page text: {prompt!r}"
+                words = [w for w in re.findall(r"[^\W\d_]{6,}", prompt)]
+                key = (stem(words[0].lower()) if not edition else words[0]) if words else ""
+                if key:
+                    where = terms.get(key, [])
+                    where = where if isinstance(where, list) else [where]
+                    assert docnames.index(docname) in where, f"{docname}: {key!r} not indexed"
+        for panels in page_quizzes(page):
+            for feedback, _right in panels:
+                assert feedback not in text, f"{docname}: an answer is page text: {feedback!r}"
+    assert prompts >= 20, f"only {prompts} question prompts found in {root}"

@@ -25,6 +25,7 @@ import pytest
 
 from block_dominoes import book, score_round
 from block_dominoes.game import play_round
+from block_dominoes.names import display_name
 from block_dominoes.rules import PRESETS
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
@@ -154,6 +155,26 @@ def tagged(nb: dict[str, Any], key: str) -> dict[Any, int]:
 def test_rules_card_has_an_anchor_for_each_rule_in_order() -> None:
     labels = re.findall(r"^\((r\d+)\)=$", CARD.read_text(encoding="utf-8"), re.M)
     assert labels == [f"r{n}" for n in range(1, 22)]
+
+
+def test_rules_card_anchors_every_variant_and_example_and_a_dispute_index() -> None:
+    """A referee's card: #v1-#v6 and #e1-#e11 in order, each label followed by its
+    entry, and a dispute index whose every row links to a rule."""
+    card = CARD.read_text(encoding="utf-8")
+    for kind, count in (("v", 6), ("e", 11)):
+        labels = re.findall(rf"^\(({kind}\d+)\)=$", card, re.M)
+        assert labels == [f"{kind}{n}" for n in range(1, count + 1)]
+        for n in range(1, count + 1):
+            after = card.split(f"({kind}{n})=\n", 1)[1]
+            assert after.startswith(f"**{kind.upper()}{n}."), (kind, n)
+    index = card.split("(disputes)=", 1)[1]
+    rows = [ln for ln in index.splitlines() if ln.startswith("| ") and "---" not in ln][1:]
+    assert len(rows) >= 10
+    for row in rows:
+        assert re.search(r"\{ref\}`R\d+ <r\d+>`", row), row
+    for situation in ("tie", "zero hand", "target", "next round", "out of play", "false pass"):
+        assert situation in index, situation
+    assert "no rules can produce" in index
 
 
 def test_each_anchor_is_followed_by_its_rule_and_a_source() -> None:
@@ -318,8 +339,11 @@ def test_variants_table_lists_every_preset(variants: dict[str, Any]) -> None:
     cell = variants["cells"][tagged(variants, "table")["presets"]]
     (html,) = stored_rich(cell)
     rows = cells_of(html)
-    assert [r[0] for r in rows] == list(PRESETS)
+    # each ruleset by its display name, with the name a reader types in <code>
+    typed = [re.findall(r"<code>([a-z-]+)</code>", r[0]) for r in rows]
+    assert typed == [[name] for name in PRESETS]
     for row, rules in zip(rows, PRESETS.values(), strict=True):
+        assert row[0].startswith(display_name("ruleset", rules.name)), row[0]
         assert row[2] == f"double-{rules.max_pip} ({rules.set_size} tiles)"
         assert row[3] == ", ".join(f"{n}p: {k}" for n, k in rules.hand_sizes)
         assert row[4] == ", ".join(f"{n}p: {k}" for n, k in rules.targets)

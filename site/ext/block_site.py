@@ -121,6 +121,8 @@ FONTAWESOME_CONFIG = (
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    # Questions' prompts as page text, for the search and Ctrl+F (site/ext/quiz_text.py).
+    app.setup_extension("quiz_text")
     app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=100)
     # After every extension's setup(), before the builder's first event.
     app.connect("config-inited", _drop_thebe)

@@ -47,6 +47,7 @@ from typing import Any
 from book_toc import toc_docnames
 from docutils import nodes
 from live_edition import APPS_DIR, LIVE_DIR, NOTEBOOK_URL, app_pages, live_pages
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
@@ -192,6 +193,100 @@ def add_terms_table(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     top += section
 
 
+_ARTICLE = re.compile(r"^(?:ال|لل)")
+_ALEF = str.maketrans("أإآٱ", "اااا")
+
+
+def arabic_sort_key(term: str) -> str:
+    """How an Arabic glossary orders a term: by its letters, the article "ال" and the
+    hamza on an alef set aside, as a dictionary does.
+
+    >>> sorted(["مجموع", "الطرف المفتوح", "أول", "بادئ"], key=arabic_sort_key)
+    ['أول', 'بادئ', 'الطرف المفتوح', 'مجموع']
+    """
+    word = " ".join(term.split()).translate(_ALEF)
+    return _ARTICLE.sub("", word)
+
+
+def sort_glossary(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In an edition in another language, the glossary in that language's order: the
+    glossary directive sorted its terms in English, before they were translated."""
+    if docname != GLOSSARY or (app.config.language or "en") != "ar":
+        return
+    for glossary in doctree.findall(addnodes.glossary):
+        for dl in glossary.findall(nodes.definition_list):
+            items = list(dl.children)
+            items.sort(key=lambda item: arabic_sort_key(item.next_node(nodes.term).astext()))
+            dl.children = []
+            dl.extend(items)
+
+
+FSI, PDI = "\u2068", "\u2069"
+_ISOLATED = re.compile("[\u2066-\u2068][^\u2069]*\u2069")
+_RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+_LATIN = re.compile("[A-Za-z]")
+#: a printed line that is code, not a sentence: a command, JSON, a record's keyword line
+_CODE_LINE = re.compile(
+    r"^\s*(?:\$ |block-dominoes |python |#|[{}\[\]\"]|(?:rules|hand \d+|seed|players|starter|"
+    r"out of play|totals|explanation|result|version|names?)\s*:)"
+)
+LRI = "\u2066"
+_SUM_THEN_RESULT = re.compile("[\u2066\u2068]([0-9 +\u2212×-]+)\u2069 = ([0-9]+)")
+_QUOTED_LATIN = re.compile("(?<![\u2066-\u2068])'[^'\u0590-\u08ff\u2066-\u2069\n]+'")
+
+
+def isolate_line(line: str) -> str:
+    """A printed line as a right-to-left page must hold it: a sentence takes its
+    direction from its first Arabic word, so the Latin words before that word (a
+    strategy's name, an exception's name) are isolated, and so is quoted Latin input
+    inside the sentence. Code lines and lines with no right-to-left letter are left alone.
+
+    >>> isolate_line("heavy يفوز في 62% ضد random") == FSI + "heavy" + PDI + " يفوز في 62% ضد random"
+    True
+    >>> isolate_line("InvalidPositionError: لا يُسمح في 'pagat'") == (
+    ...     FSI + "InvalidPositionError:" + PDI + " لا يُسمح في " + FSI + "'pagat'" + PDI)
+    True
+    >>> isolate_line("بقي لدى اللاعبين 2 و3: \u20684 + 3\u2069 = 7 نقاط") == (
+    ...     "بقي لدى اللاعبين 2 و3: " + LRI + "4 + 3 = 7" + PDI + " نقاط")
+    True
+    >>> isolate_line('"explanation": "دومينو"')  # JSON stays as it is
+    '"explanation": "دومينو"'
+    """
+    first = _RTL_LETTER.search(line)
+    if first is None or _CODE_LINE.match(line):
+        return line
+    # a sum isolated without its result ("⁨4 + 3⁩ = 7") is one left-to-right unit
+    line = _SUM_THEN_RESULT.sub(lambda m: LRI + m.group(1) + " = " + m.group(2) + PDI, line)
+    first = _RTL_LETTER.search(line)
+    if first is None:  # pragma: no cover  (the sum holds no letter, the line still does)
+        return line
+    lead, rest = line[: first.start()], line[first.start() :]
+    rest = _QUOTED_LATIN.sub(lambda m: FSI + m.group(0) + PDI, rest)
+    if _LATIN.search(_ISOLATED.sub("", lead)):
+        stripped = lead.rstrip()
+        indent = len(stripped) - len(stripped.lstrip())
+        lead = stripped[:indent] + FSI + stripped[indent:] + PDI + lead[len(stripped) :]
+    return lead + rest
+
+
+def isolate_outputs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In a right-to-left edition, every printed output line through :func:`isolate_line`."""
+    if (app.config.language or "en") not in RTL:
+        return
+    for block in doctree.findall(nodes.literal_block):
+        if "output" not in block.get("classes", []):
+            continue
+        text = block.astext()
+        new = "\n".join(isolate_line(line) for line in text.split("\n"))
+        if new != text:
+            block.children = []
+            block += nodes.Text(new)
+            block.rawsource = new
+            if block.get("language") == "ipythontb":
+                # the traceback lexer stops at an isolate mark: an error box as plain text
+                block["language"] = "none"
+
+
 #: the "Run live" line of live_edition.py, in the other editions' languages
 RUN_LIVE = {
     "ar": (
@@ -247,12 +342,29 @@ def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     section.insert(at + 1, app_line)
 
 
+#: screen-reader labels that the theme and myst-nb write in English, whatever the
+#: language, and what an edition in another language says instead (issue 22)
+ARIA_LABELS = {
+    "ar": {
+        'aria-label="Toggle hidden content"': 'aria-label="أظهر المحتوى المخفي أو أخفِه"',
+        '<nav aria-label="Page">': '<nav aria-label="الصفحة">',
+    }
+}
+
+
 def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
-    if exception or app.builder.format != "html" or (app.config.language or "en") not in RTL:
+    language = app.config.language or "en"
+    if (
+        exception
+        or app.builder.format != "html"
+        or (language not in RTL and language not in ARIA_LABELS)
+    ):
         return
     for page in Path(app.outdir).rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        new = _HTML_TAG.sub(r'<html dir="rtl"\1>', text, count=1)
+        new = _HTML_TAG.sub(r'<html dir="rtl"\1>', text, count=1) if language in RTL else text
+        for english, translated in ARIA_LABELS.get(language, {}).items():
+            new = new.replace(english, translated)
         if new != text:
             page.write_text(new, encoding="utf-8")
 
@@ -346,6 +458,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # Before the theme drops header templates that render empty (pydata-sphinx-theme).
     app.connect("html-page-context", _switch, priority=400)
     app.connect("doctree-resolved", add_terms_table)
+    app.connect("doctree-resolved", sort_glossary)
+    app.connect("doctree-resolved", isolate_outputs)
     app.connect("doctree-resolved", add_run_live_line)
     app.connect("build-finished", _mark_rtl)
     app.connect("build-finished", build_other_editions)

@@ -34,7 +34,6 @@ __all__ = [
 
 #: the rules card, as a book page (docname) and relative to a chapter page
 RULES_CARD_DOC = "book/reference/rules-card"
-VARIANTS_DOC = "book/reference/variants"
 RULES_CARD = "../reference/rules-card.html"
 #: the names the diagram writes above the left and right open ends
 END_TAGS = (N_("end X"), N_("end Y"))
@@ -154,13 +153,14 @@ class Question:
         return f"<div class='bd-quiz-feedback {kind}' role='status'><p>{body}</p>{picture}</div>"
 
     def _linked(self, text: str) -> str:
+        # Rules (r1-r21) and variants (v1-v6) each have their anchor on the rules card.
         card = self.links.get("R") or rules_card_href(self.page)
-        variants = self.links.get("V") or rules_card_href(self.page, doc=VARIANTS_DOC)
+        variants = self.links.get("V") or card
         out, at = [], 0
         for m in _RULE_ID.finditer(text):
             out.append(html.escape(text[at : m.start()]))
             rid = m.group(0)
-            href = f"{card}#{rid.lower()}" if m.group(1) == "R" else variants
+            href = f"{card if m.group(1) == 'R' else variants}#{rid.lower()}"
             tip = _("{rule} on the rules card").format(rule=rid)
             out.append(f"<a href='{html.escape(href)}' title='{html.escape(tip)}'>{rid}</a>")
             at = m.end()
