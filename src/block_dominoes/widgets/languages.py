@@ -18,11 +18,13 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from ..i18n import available_languages, get_language, is_rtl, language, set_language
+from ..languages import LANGUAGES
 
 __all__ = ["NAMES", "LanguageChoice", "language_choice"]
 
-#: each language's name in that language (a reader looks for their own, so never translated)
-NAMES = {"en": "English", "ar": "العربية"}
+#: each language's name in that language (a reader looks for their own, so never
+#: translated), from the one registry, block_dominoes.languages
+NAMES = {code: lang.name for code, lang in LANGUAGES.items()}
 
 
 class LanguageChoice(w.VBox):
