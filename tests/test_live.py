@@ -212,8 +212,8 @@ def test_staging_writes_the_bundled_wheels_hashes_into_the_lock(tmp_path: Path) 
 
 def test_language_choice_rebuilds_the_tool_in_the_chosen_language() -> None:
     """The buttons above a live tool: Arabic rebuilds it in Arabic, in a box the page
-    script marks dir="rtl" (classes bd-rtl, bd-lang-ar), and makes Arabic the default
-    for the notebook's later cells; English rebuilds it as before."""
+    script marks dir="rtl" (classes bd-rtl, bd-lang-ar), and keeps the choice in the
+    widget (``lang``), never in the process-wide default; English rebuilds it as before."""
     from block_dominoes import widgets
     from block_dominoes.i18n import get_language, set_language
 
@@ -231,10 +231,12 @@ def test_language_choice_rebuilds_the_tool_in_the_chosen_language() -> None:
         assert {"bd-rtl", "bd-lang-ar"} <= set(box._dom_classes)
         arabic = texts(choice.tool)
         assert "Player 1" not in arabic and "اللاعب" in arabic
-        assert get_language() == "ar"
+        assert choice.lang == "ar" and get_language() == "en"
         choice.choice.value = "en"
-        assert texts(choice.tool) == english and get_language() == "en"
-        assert widgets.language_choice(widgets.play, "ar").choice.value == "ar"
+        assert texts(choice.tool) == english and choice.lang == "en"
+        made = widgets.language_choice(widgets.play, "ar")
+        assert made.choice.value == made.lang == "ar" and get_language() == "en"
+        assert made.tool.lang == "ar"  # the tool's own field: its clicks speak Arabic
     finally:
         set_language(None)
 
