@@ -110,9 +110,12 @@ def test_built_pages_link_to_their_live_twin(request: pytest.FixtureRequest) -> 
             assert title in ar_page and not title.isascii()
 
 
-def test_the_book_build_runs_the_live_edition() -> None:
-    config = (ROOT / "_config.yml").read_text()
-    assert "live_edition: site/ext" in config, "_config.yml must load site/ext/live_edition.py"
+def test_the_build_has_a_live_step_and_every_book_gets_the_live_lines() -> None:
+    steps = (ROOT / "tools" / "build.py").read_text()
+    assert "def live_step(" in steps and "build_live.build(" in steps
+    for config in ("_config.yml", "_config_ar.yml"):
+        text = (ROOT / config).read_text()
+        assert "live_edition: site/ext" in text, f"{config} must load site/ext/live_edition.py"
 
 
 def test_live_notebooks_install_then_make_one_widget_call() -> None:
@@ -346,7 +349,7 @@ def live_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
         else:
             live = Path(site.html) / "live"
             assert (live / "index.html").is_file(), (
-                "the book build made no live/ (site/ext/live_edition.py in _config.yml?)"
+                "python tools/build.py made no live/ (its live step: tools/build_live.py)"
             )
             return live
     out = tmp_path_factory.mktemp("site") / "live"
