@@ -100,8 +100,12 @@ toc_docnames_ar = _toc_ar()
 AR_PAGES = [*toc_docnames_ar, "search", "genindex"]
 
 
+#: the site extensions' own words (site/ext/site_words.py: Sphinx's catalog bd_site)
+SITE_CATALOG = ROOT / "site" / "ext" / "locales" / "ar" / "LC_MESSAGES" / "bd_site.po"
+
+
 def catalogs() -> list[Path]:
-    return sorted(LOCALES.rglob("*.po"))
+    return [*sorted(LOCALES.rglob("*.po")), SITE_CATALOG]
 
 
 def _read(path: Path) -> Any:
@@ -125,12 +129,12 @@ def _target(role: str, text: str) -> str:
 
 def test_catalogs_exist_for_every_chapter() -> None:
     """One catalog per page of the book, plus the theme's words."""
-    have = {p.relative_to(LOCALES).with_suffix("").as_posix() for p in catalogs()}
+    have = {p.relative_to(LOCALES).with_suffix("").as_posix() for p in LOCALES.rglob("*.po")}
     want = {*toc_docnames(), "sphinx"}
     assert want <= have, f"no catalog for {sorted(want - have)}"
 
 
-@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.relative_to(LOCALES).as_posix())
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_catalog_complete(path: Path) -> None:
     """No untranslated and no fuzzy entry; every translation keeps its source's rule
     ids (R7, E2, V3), its links, cross-references, glue keys and code."""
@@ -159,6 +163,21 @@ def test_catalog_complete(path: Path) -> None:
         if not _code_spans(source) <= _code_spans(text):
             problems.append(f"code left out or changed: {where}")
     assert problems == [], "\n".join(problems)
+
+
+def test_site_catalog_holds_every_word_the_extensions_wrap() -> None:
+    """Every ``_("...")`` of site/ext/*.py (extracted as tools/update_catalogs.sh does)
+    is in the Arabic bd_site catalog."""
+    from babel.messages.extract import extract_from_file
+
+    wrapped = {
+        message
+        for path in sorted((ROOT / "site" / "ext").glob("*.py"))
+        for _, message, _, _ in extract_from_file("python", str(path), keywords={"_": None})
+    }
+    assert {"Run live:", "Open the app:", "all apps"} <= wrapped
+    have = {m.id for m in _read(SITE_CATALOG) if m.id}
+    assert wrapped <= have, f"not in {SITE_CATALOG.name}: {sorted(wrapped - have)}"
 
 
 def test_rules_card_quotes_pagat() -> None:
