@@ -30,6 +30,13 @@ build also starts from scratch unless the step's last build was clean from scrat
 a warning in an unchanged page is never hidden. A skipped step's output is removed,
 so ``_build/html`` never holds an old copy. Exit status 1 when a step fails (its
 reason on one line, then the tool's own log), 2 for a bad option.
+
+Why a script in tools/ and not an entry point of the package: the build belongs to
+the checkout (it reads ``_config.yml``, ``book/``, ``locales/``, ``site/`` and writes
+``_build/``), while the package ``block_dominoes`` is the engine, shipped as a wheel
+to the live edition's Pyodide; an entry point would put site-building code in that
+wheel and, under ``pip install -e``, run whichever checkout the install points at.
+``python tools/build.py`` always runs this checkout's build on this checkout.
 """
 
 from __future__ import annotations
