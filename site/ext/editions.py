@@ -195,10 +195,12 @@ def read_run_twin(app: Sphinx, docname: str, source: list[str]) -> None:
     run = srcdir / app.config.locale_dirs[0] / lang / "runs" / path.relative_to(srcdir)
     if not run.is_file():
         logger.warning(
-            "%s has no run in %s (%s): run python tools/run_notebooks.py",
+            "%s has no run in %s (%s): run python tools/run_notebooks.py --lang %s %s",
             path.name,
             lang,
             run.relative_to(srcdir),
+            lang,
+            path.relative_to(srcdir).with_suffix(".md"),
             location=docname,
             type="editions",
         )
