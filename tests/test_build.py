@@ -153,6 +153,20 @@ def scratch_chapter(tmp_path: Path) -> Path:
     return md
 
 
+def test_the_notebooks_step_reads_nothing_when_nothing_changed(
+    stamps: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checked: list[object] = []
+    inputs = {"files": "f1", "package": "p1", "catalogs": "c1"}
+    monkeypatch.setattr(build, "notebook_inputs", lambda: dict(inputs))
+    monkeypatch.setattr(build, "check_notebooks", lambda opts: checked.append(opts) or "checked")
+    assert build.notebooks_step(build.Options()) == "checked"
+    assert build.notebooks_step(build.Options()).startswith("up to date")
+    inputs["package"] = "p2"  # the engine changed: every run must be looked at again
+    assert build.notebooks_step(build.Options(strict=True)) == "checked"
+    assert len(checked) == 2
+
+
 def test_an_edited_chapter_fails_a_strict_build_naming_it_and_its_fix(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -165,11 +179,11 @@ def test_an_edited_chapter_fails_a_strict_build_naming_it_and_its_fix(
     monkeypatch.setattr(rn, "chapters", lambda: [md])
     monkeypatch.setattr(rn, "live_notebooks", lambda: [])
     monkeypatch.setattr(rn, "EDITIONS", ())
-    assert build.notebooks_step(build.Options(strict=True)).startswith("up to date")
+    assert build.check_notebooks(build.Options(strict=True)).startswith("up to date")
     md.write_text(md.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
     for opts in (build.Options(strict=True), build.Options(no_run=True)):
         with pytest.raises(build.StepFailed, match="not re-run"):
-            build.notebooks_step(opts)
+            build.check_notebooks(opts)
         out = capsys.readouterr().out
         assert f"{rn.name(md.with_suffix('.ipynb'))} is stale (its .md changed)" in out
         assert f"Fix: python tools/run_notebooks.py {rn.name(md)}" in out

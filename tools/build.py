@@ -14,7 +14,9 @@ how long it took:
    (its ``.md``, the engine's code or data, an edition's catalog: tools/freshness.py)
    is re-run by ``tools/run_notebooks.py``, saying which and why. With ``-W`` or
    ``--no-run`` nothing is written: a stale chapter fails the build, naming it and
-   the command that fixes it (``python tools/run_notebooks.py book/x.md``).
+   the command that fixes it (``python tools/run_notebooks.py book/x.md``). When no
+   pair, stored run, engine file or catalog changed since its last success, it reads
+   nothing (its digests are in ``_build/build-stamps.json`` too).
 2. ``book``: the English book, ``jupyter-book build .`` into ``_build/html``.
 3. one step per edition in the language registry (``block_dominoes.languages``;
    today ``ar``): ``jupyter-book build . --config _config_ar.yml --toc _toc_ar.yml
@@ -151,7 +153,37 @@ def remove(path: Path) -> bool:
 # --- step 1: the chapters' runs -------------------------------------------------
 
 
+#: what the notebooks step reads: the pairs, the stored runs and the toc that lists them
+#: (with the engine and its catalogs, :func:`notebook_inputs`)
+NOTEBOOK_GLOBS = (
+    "book/**/*.md",
+    "book/**/*.ipynb",
+    "live/*.md",
+    "live/*.ipynb",
+    "locales/*/runs/**/*.ipynb",
+    "_toc.yml",
+)
+
+
+def notebook_inputs() -> dict[str, str]:
+    """The digests the notebooks step's verdict depends on: when none changed since
+    its last success, every pair is in sync and every run fresh, without reading them."""
+    return {
+        "files": freshness.globs_digest(NOTEBOOK_GLOBS),
+        "package": freshness.package_digest(),
+        "catalogs": freshness.globs_digest(["src/block_dominoes/locale/*/LC_MESSAGES/*.po"]),
+    }
+
+
 def notebooks_step(opts: Options) -> str:
+    if (read_stamps().get("notebooks") or {}).get("inputs") == notebook_inputs():
+        return "up to date (no pair, run, engine or catalog changed since its last check)"
+    what = check_notebooks(opts)
+    write_stamp("notebooks", {"inputs": notebook_inputs()})
+    return what
+
+
+def check_notebooks(opts: Options) -> str:
     import run_notebooks as rn
 
     langs = ["en", *rn.EDITIONS]
