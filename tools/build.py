@@ -196,7 +196,7 @@ def check_notebooks(opts: Options) -> str:
                 say("notebooks", line)
             why = "-W" if opts.strict else "--no-run"
             raise StepFailed(
-                f"{len(problems)} chapter run(s) out of date, not re-run ({why}); "
+                f"{len(problems)} pair(s) or run(s) out of date, not re-run ({why}); "
                 f"each line above names its fix (all at once: {rn.FIX})"
             )
         return f"up to date: {len(pairs)} pairs, {len(book)} chapters in {', '.join(langs)}"
