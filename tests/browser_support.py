@@ -1,9 +1,9 @@
 """Fixtures for the browser test (tests/test_site.py): build, serve, browse.
 
-- ``built_site``: the book built into the real ``_build/html`` with
-  ``jupyter-book build . -W --keep-going --all``, unless the last build there
-  was made by this fixture, recorded as clean (``_build/site-build.json``), and
-  no source file has changed since it started. Fails on a non-zero exit or any
+- ``built_site``: the site built into the real ``_build/html`` by the README's
+  build command in strict mode, ``python tools/build.py -W``, which skips every
+  step whose inputs are those of its last clean build (``_build/build-stamps.json``)
+  and fails on any warning or a stale chapter. Fails on a non-zero exit or any
   warning.
 - ``site_url``: ``_build/html`` served on 127.0.0.1, on a free port
   (``tests/offline.py``'s ``serve``).
@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import re
 import shutil
@@ -40,7 +39,7 @@ from offline import serve  # noqa: E402  (the one local server of the tests)
 
 BUILD = ROOT / "_build"
 HTML = BUILD / "html"
-STAMP = BUILD / "site-build.json"
+BUILD_COMMAND = [sys.executable, str(ROOT / "tools" / "build.py"), "-W"]
 CHROMIUM = "/usr/bin/chromium"
 REQUIRE_BROWSER = "BLOCK_DOMINOES_REQUIRE_BROWSER"
 # The flags that keep Chromium from calling home on this closed network
@@ -55,28 +54,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-# What the build reads: a change to any of these makes the built site stale.
-SOURCE_GLOBS = (
-    "book/**/*",
-    "_config.yml",
-    "_toc.yml",
-    "src/**/*",
-    "site/**/*",
-    "_static/**/*",
-    "live/**/*",
-    "apps/**/*",
-    "locales/**/*",  # the Arabic edition (_build/html/ar) and its config
-    "_config_ar.yml",
-    "_toc_ar.yml",
-    "tools/build_live.py",  # the live edition
-    "tools/build_apps.py",  # the apps
-    "tools/lite/**/*",
-)
-_SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", "_build"}
-# What the build itself writes among the sources: Sphinx compiles locales/**/*.po to
-# .mo (and setup.py the engine's). Counting them made a fresh clone's first build look
-# stale to the second pytest worker, which rebuilt the site under the first one's feet.
-_BUILD_PRODUCTS = {".mo"}
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _WARNING = re.compile(r"\b(WARNING|ERROR|CRITICAL|SEVERE)\b:")
 
@@ -89,7 +66,7 @@ class SiteBuild:
     returncode: int
     warnings: tuple[str, ...]
     seconds: float
-    rebuilt: bool  # False: an earlier clean build was still up to date
+    rebuilt: bool  # False: every step was still up to date
 
 
 def toc_docnames(root: Path = ROOT, toc: str = "_toc.yml") -> list[str]:
@@ -97,79 +74,18 @@ def toc_docnames(root: Path = ROOT, toc: str = "_toc.yml") -> list[str]:
     return _toc_docnames(root / toc)
 
 
-def newest_source(root: Path = ROOT) -> float:
-    """The latest modification time of any file the build reads."""
-    newest = 0.0
-    for pattern in SOURCE_GLOBS:
-        for path in root.glob(pattern):
-            if (
-                path.is_file()
-                and path.suffix not in _BUILD_PRODUCTS
-                and not _SKIP_PARTS.intersection(path.relative_to(root).parts)
-            ):
-                newest = max(newest, path.stat().st_mtime)
-    return newest
-
-
-def _recorded_clean_build() -> SiteBuild | None:
-    """The recorded build, if it was clean and is still current.
-
-    Current means: ``index.html`` is there, no source file changed since that
-    build started, and no other build ran after it (Sphinx rewrites
-    ``searchindex.js`` on every build; Jupyter Book writes ``index.html`` only
-    when it is missing, so its age says nothing).
-    """
-    marker = HTML / "searchindex.js"
-    if not ((HTML / "index.html").is_file() and marker.is_file() and STAMP.is_file()):
-        return None
-    try:
-        record = json.loads(STAMP.read_text(encoding="utf-8"))
-        started = float(record["started"])
-    except (ValueError, KeyError, TypeError):
-        return None
-    if (
-        record.get("returncode") != 0
-        or record.get("warnings")
-        or marker.stat().st_mtime > STAMP.stat().st_mtime  # a build since, log unseen
-        or newest_source() >= started
-    ):
-        return None
-    return SiteBuild(HTML, 0, (), float(record.get("seconds", 0.0)), rebuilt=False)
-
-
 def build_site() -> SiteBuild:
-    """Build the book into ``_build/html`` (all pages, warnings reported)."""
-    beside_python = Path(sys.executable).with_name("jupyter-book")
-    command = str(beside_python) if beside_python.is_file() else shutil.which("jupyter-book")
-    if command is None:
-        pytest.fail("jupyter-book is not installed (pip install -r requirements.txt)")
-    started = time.time()
+    """Bring ``_build/html`` up to date with ``python tools/build.py -W`` (every step
+    whose inputs changed; warnings are errors)."""
     start = time.perf_counter()
-    run = subprocess.run(
-        [command, "build", ".", "-W", "--keep-going", "--all"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    run = subprocess.run(BUILD_COMMAND, cwd=ROOT, capture_output=True, text=True)
     seconds = time.perf_counter() - start
     log = _ANSI.sub("", run.stdout + run.stderr)
     warnings = tuple(line.strip() for line in log.splitlines() if _WARNING.search(line))
-    BUILD.mkdir(exist_ok=True)
-    STAMP.write_text(
-        json.dumps(
-            {
-                "returncode": run.returncode,
-                "warnings": list(warnings),
-                "seconds": seconds,
-                "started": started,
-            },
-            indent=1,
-        ),
-        encoding="utf-8",
-    )
     if run.returncode != 0 and not warnings:
-        warnings = (f"jupyter-book exited {run.returncode}: {log[-2000:]}",)
-    return SiteBuild(HTML, run.returncode, warnings, seconds, rebuilt=True)
+        warnings = (f"tools/build.py -W exited {run.returncode}: {log[-2000:]}",)
+    rebuilt = any("] rebuilt" in line for line in log.splitlines())
+    return SiteBuild(HTML, run.returncode, warnings, seconds, rebuilt=rebuilt)
 
 
 @pytest.fixture(scope="session")
@@ -180,13 +96,13 @@ def built_site() -> SiteBuild:
     with (BUILD / ".site-build.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            site = _recorded_clean_build() or build_site()
+            site = build_site()
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
     if site.rebuilt:
         print(f"\nbuilt the site in {site.seconds:.1f} s", file=sys.stderr)
     assert site.returncode == 0 and not site.warnings, (
-        "jupyter-book build . -W --keep-going must be clean:\n" + "\n".join(site.warnings)
+        "python tools/build.py -W must be clean:\n" + "\n".join(site.warnings)
     )
     return site
 

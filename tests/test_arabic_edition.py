@@ -4,7 +4,7 @@
   and every translation keeps its source's rule ids, links and glue keys.
 - ``_config_ar.yml`` is ``_config.yml`` plus the Arabic keys; ``_toc_ar.yml`` lists
   the same pages as ``_toc.yml`` (a chapter left out would have no Arabic twin).
-- The built edition (``_build/html/ar``, made by ``jupyter-book build .``): every page
+- The built edition (``_build/html/ar``, made by ``python tools/build.py``): every page
   is ``lang="ar" dir="rtl"``, its language switch leads to the same page in English and
   back, its prose holds no English sentence (code and tile notation excepted), nor do
   the outputs of its cells (run in Arabic: ``locales/ar/runs/``), its diagrams' labels
@@ -100,8 +100,12 @@ toc_docnames_ar = _toc_ar()
 AR_PAGES = [*toc_docnames_ar, "search", "genindex"]
 
 
+#: the site extensions' own words (site/ext/site_words.py: Sphinx's catalog bd_site)
+SITE_CATALOG = ROOT / "site" / "ext" / "locales" / "ar" / "LC_MESSAGES" / "bd_site.po"
+
+
 def catalogs() -> list[Path]:
-    return sorted(LOCALES.rglob("*.po"))
+    return [*sorted(LOCALES.rglob("*.po")), SITE_CATALOG]
 
 
 def _read(path: Path) -> Any:
@@ -125,12 +129,12 @@ def _target(role: str, text: str) -> str:
 
 def test_catalogs_exist_for_every_chapter() -> None:
     """One catalog per page of the book, plus the theme's words."""
-    have = {p.relative_to(LOCALES).with_suffix("").as_posix() for p in catalogs()}
+    have = {p.relative_to(LOCALES).with_suffix("").as_posix() for p in LOCALES.rglob("*.po")}
     want = {*toc_docnames(), "sphinx"}
     assert want <= have, f"no catalog for {sorted(want - have)}"
 
 
-@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.relative_to(LOCALES).as_posix())
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_catalog_complete(path: Path) -> None:
     """No untranslated and no fuzzy entry; every translation keeps its source's rule
     ids (R7, E2, V3), its links, cross-references, glue keys and code."""
@@ -161,6 +165,21 @@ def test_catalog_complete(path: Path) -> None:
     assert problems == [], "\n".join(problems)
 
 
+def test_site_catalog_holds_every_word_the_extensions_wrap() -> None:
+    """Every ``_("...")`` of site/ext/*.py (extracted as tools/update_catalogs.sh does)
+    is in the Arabic bd_site catalog."""
+    from babel.messages.extract import extract_from_file
+
+    wrapped = {
+        message
+        for path in sorted((ROOT / "site" / "ext").glob("*.py"))
+        for _, message, _, _ in extract_from_file("python", str(path), keywords={"_": None})
+    }
+    assert {"Run live:", "Open the app:", "all apps"} <= wrapped
+    have = {m.id for m in _read(SITE_CATALOG) if m.id}
+    assert wrapped <= have, f"not in {SITE_CATALOG.name}: {sorted(wrapped - have)}"
+
+
 def test_rules_card_quotes_pagat() -> None:
     """Each rule on the Arabic rules card quotes Pagat's Arabic sentence for it, word for
     word (``locales/ar/rules.csv``, the rows taken from ``block-pagat-ar.txt``)."""
@@ -189,14 +208,11 @@ def test_arabic_config_is_the_english_one_plus_arabic_keys() -> None:
     en = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     ar = yaml.safe_load((ROOT / "_config_ar.yml").read_text(encoding="utf-8"))
     assert ar["sphinx"]["config"]["language"] == "ar"
-    assert "live_edition" not in ar["sphinx"]["local_extensions"]
     for key in en.keys() - {"title", "author", "sphinx"}:
         assert ar[key] == en[key], key
     for key, value in en["sphinx"]["config"].items():
         assert ar["sphinx"]["config"][key] == value, key
-    extensions = dict(en["sphinx"]["local_extensions"])
-    del extensions["live_edition"]
-    assert ar["sphinx"]["local_extensions"] == extensions
+    assert ar["sphinx"]["local_extensions"] == en["sphinx"]["local_extensions"]
 
 
 # --- the built edition --------------------------------------------------------
@@ -295,7 +311,7 @@ def test_english_checker_catches_english() -> None:
 
 @pytest.fixture(scope="module")
 def arabic_site(built_site: SiteBuild) -> Path:
-    assert (AR / "index.html").is_file(), "jupyter-book build . did not build _build/html/ar"
+    assert (AR / "index.html").is_file(), "python tools/build.py did not build _build/html/ar"
     return AR
 
 

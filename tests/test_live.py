@@ -103,9 +103,12 @@ def test_built_pages_link_to_their_live_twin(request: pytest.FixtureRequest) -> 
             assert title in ar_page and not title.isascii()
 
 
-def test_the_book_build_runs_the_live_edition() -> None:
-    config = (ROOT / "_config.yml").read_text()
-    assert "live_edition: site/ext" in config, "_config.yml must load site/ext/live_edition.py"
+def test_the_build_has_a_live_step_and_every_book_gets_the_live_lines() -> None:
+    steps = (ROOT / "tools" / "build.py").read_text()
+    assert "def live_step(" in steps and "build_live.build(" in steps
+    for config in ("_config.yml", "_config_ar.yml"):
+        text = (ROOT / config).read_text()
+        assert "live_edition: site/ext" in text, f"{config} must load site/ext/live_edition.py"
 
 
 def test_live_notebooks_install_then_make_one_widget_call() -> None:
@@ -201,8 +204,8 @@ def test_staging_writes_the_bundled_wheels_hashes_into_the_lock(tmp_path: Path) 
 
 def test_language_choice_rebuilds_the_tool_in_the_chosen_language() -> None:
     """The buttons above a live tool: Arabic rebuilds it in Arabic, in a box the page
-    script marks dir="rtl" (classes bd-rtl, bd-lang-ar), and makes Arabic the default
-    for the notebook's later cells; English rebuilds it as before."""
+    script marks dir="rtl" (classes bd-rtl, bd-lang-ar), and keeps the choice in the
+    widget (``lang``), never in the process-wide default; English rebuilds it as before."""
     from block_dominoes import widgets
     from block_dominoes.i18n import get_language, set_language
 
@@ -220,10 +223,12 @@ def test_language_choice_rebuilds_the_tool_in_the_chosen_language() -> None:
         assert {"bd-rtl", "bd-lang-ar"} <= set(box._dom_classes)
         arabic = texts(choice.tool)
         assert "Player 1" not in arabic and "اللاعب" in arabic
-        assert get_language() == "ar"
+        assert choice.lang == "ar" and get_language() == "en"
         choice.choice.value = "en"
-        assert texts(choice.tool) == english and get_language() == "en"
-        assert widgets.language_choice(widgets.play, "ar").choice.value == "ar"
+        assert texts(choice.tool) == english and choice.lang == "en"
+        made = widgets.language_choice(widgets.play, "ar")
+        assert made.choice.value == made.lang == "ar" and get_language() == "en"
+        assert made.tool.lang == "ar"  # the tool's own field: its clicks speak Arabic
     finally:
         set_language(None)
 
@@ -333,7 +338,7 @@ def live_site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
         else:
             live = Path(site.html) / "live"
             assert (live / "index.html").is_file(), (
-                "the book build made no live/ (site/ext/live_edition.py in _config.yml?)"
+                "python tools/build.py made no live/ (its live step: tools/build_live.py)"
             )
             return live
     out = tmp_path_factory.mktemp("site") / "live"

@@ -2,13 +2,14 @@
 and the stored outputs were made from today's text and engine.
 
 - a pair has drifted when the two files hold different cells (type, source, tags);
-- a chapter's outputs are stale when the key stored in its ``.ipynb``
-  (``metadata.block_dominoes.source_hash``) is not the SHA-256 of its ``.md`` and of
-  the engine's source now.
+- a chapter's outputs are stale when the digests stored in its ``.ipynb``
+  (``metadata.block_dominoes.inputs``) are not today's: its ``.md`` text, the engine
+  package's code and data files, and for a run in another language that language's
+  catalog (tools/freshness.py, the project's one freshness key).
 
-Both are fixed by one command, ``python tools/run_notebooks.py``, which every failure
-names. The key is computed by that same tool (imported here), so the two cannot
-disagree on what it is.
+Both are fixed by one command, ``python tools/run_notebooks.py <chapter>.md``, which
+every failure names. The digests are computed by that same tool (imported here), so
+the two cannot disagree on what they are.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 tool = load_tool("tools/run_notebooks.py")
+freshness = tool.freshness
 CHAPTERS = tool.chapters()
 LIVE = tool.live_notebooks()
-ENGINE = tool.engine_hash()
+PACKAGE = freshness.package_digest()
 
 
 def rel(path: Path) -> str:
@@ -63,10 +65,9 @@ def test_pair_holds_the_same_cells(md: Path) -> None:
 
 @pytest.mark.parametrize("md", CHAPTERS, ids=rel)
 def test_stored_outputs_are_from_todays_text_and_engine(md: Path) -> None:
-    stored = tool.stored_hash(md.with_suffix(".ipynb"))
-    assert stored == tool.source_hash(md, ENGINE), (
-        f"{rel(md.with_suffix('.ipynb'))} holds outputs of an older {rel(md)} or engine. "
-        f"Fix: {tool.FIX}"
+    why = tool.stale(md, "en", PACKAGE)
+    assert not why, (
+        f"{rel(md.with_suffix('.ipynb'))} is stale ({'; '.join(why)}). Fix: {tool.fix(md)}"
     )
 
 
@@ -76,34 +77,60 @@ def test_each_edition_has_its_run_of_todays_chapter(md: Path, lang: str) -> None
     """``locales/<lang>/runs/<chapter>.ipynb``: the chapter's own cells, run in ``lang``
     with today's text, engine and catalog (the edition's build reads it)."""
     run = tool.twin(md, lang)
-    assert run.is_file(), f"{rel(md)} was never run in {lang}. Fix: {tool.FIX}"
+    assert run.is_file(), f"{rel(md)} was never run in {lang}. Fix: {tool.fix(md)}"
     stored = tool.read_ipynb(run)
     assert stored.metadata["block_dominoes"]["lang"] == lang, rel(run)
     want = tool.cells(tool.read_md(md))
     assert tool.cells(stored) == want, (
-        f"{rel(run)} holds other cells than {rel(md)}. Fix: {tool.FIX}"
+        f"{rel(run)} holds other cells than {rel(md)}. Fix: {tool.fix(md)}"
     )
-    assert tool.stored_hash(run) == tool.edition_hash(md, lang, ENGINE), (
-        f"{rel(run)} holds outputs of an older {rel(md)}, engine or {lang} catalog. Fix: {tool.FIX}"
-    )
+    why = tool.stale(md, lang, PACKAGE)
+    assert not why, f"{rel(run)} is stale ({'; '.join(why)}). Fix: {tool.fix(md)}"
 
 
-def test_a_new_translation_reruns_only_the_edition(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The edition's key follows the catalog; the English key does not."""
+def copy_package(tmp_path: Path) -> Path:
+    """A copy of the engine package to change (other tests read the real one)."""
+    copy = tmp_path / "block_dominoes"
+    shutil.copytree(freshness.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
+
+
+def test_a_new_translation_reruns_only_the_edition(tmp_path: Path) -> None:
+    """The edition's inputs follow the catalog; the English ones do not."""
     md = ROOT / "book" / "rules" / "placing.md"
-    english, arabic = tool.source_hash(md, ENGINE), tool.edition_hash(md, "ar", ENGINE)
-    assert arabic != english
-    assert tool.edition_hash(md, "ar", ENGINE[::-1]) != arabic  # the engine counts too
-    copy = tmp_path / "engine"
-    shutil.copytree(tool.ENGINE / "locale", copy / "locale")
-    monkeypatch.setattr(tool, "ENGINE", copy)  # a copy: other tests read the real one
-    assert tool.edition_hash(md, "ar", ENGINE) == arabic
+    copy = copy_package(tmp_path)
+    english = freshness.chapter_inputs(md, "en", package_dir=copy)
+    arabic = freshness.chapter_inputs(md, "ar", package_dir=copy)
+    assert english == tool.inputs(md, "en")  # the copy is the engine, to the byte
+    assert arabic.keys() == {"text", "package", "catalog"} and english.keys() < arabic.keys()
     po = copy / "locale" / "ar" / "LC_MESSAGES" / "block_dominoes.po"
     po.write_bytes(po.read_bytes() + b"\n# a translator's comment\n")
-    assert tool.edition_hash(md, "ar", ENGINE) != arabic
-    assert tool.source_hash(md, ENGINE) == english
+    assert freshness.stale_inputs(arabic, freshness.chapter_inputs(md, "ar", package_dir=copy)) == [
+        freshness.DESCRIBE["catalog"]
+    ]
+    assert freshness.chapter_inputs(md, "en", package_dir=copy) == english
+
+
+def test_the_engines_data_files_count_and_generated_files_do_not(tmp_path: Path) -> None:
+    """A change to a data file the chapters read (``expert_lab.json``, read by the
+    claims chapter) makes every chapter stale; bytecode and compiled catalogs do not."""
+    md = ROOT / "book" / "lab" / "claims.md"
+    copy = copy_package(tmp_path)
+    before = freshness.chapter_inputs(md, "en", package_dir=copy)
+    (copy / "__pycache__").mkdir(exist_ok=True)
+    (copy / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"bytecode")
+    (copy / "locale" / "ar" / "LC_MESSAGES" / "block_dominoes.mo").write_bytes(b"compiled")
+    assert freshness.chapter_inputs(md, "en", package_dir=copy) == before
+    lab = copy / "expert_lab.json"
+    lab.write_text(lab.read_text(encoding="utf-8").replace("1", "2", 1), encoding="utf-8")
+    after = freshness.chapter_inputs(md, "en", package_dir=copy)
+    assert freshness.stale_inputs(before, after) == [freshness.DESCRIBE["package"]]
+
+
+def test_a_run_the_tool_never_recorded_is_stale() -> None:
+    today = tool.inputs(ROOT / "book" / "intro.md", "en", PACKAGE)
+    assert freshness.stale_inputs(None, today) == ["never run by tools/run_notebooks.py"]
+    assert freshness.stale_inputs(today, today) == []
 
 
 def test_live_notebooks_are_stored_without_outputs() -> None:
@@ -119,16 +146,17 @@ def test_the_checks_fail_on_an_edit(tmp_path: Path) -> None:
     md = tmp_path / "placing.md"
     shutil.copy(ROOT / "book" / "rules" / "placing.md", md)
     shutil.copy(ROOT / "book" / "rules" / "placing.ipynb", md.with_suffix(".ipynb"))
-    before = tool.source_hash(md, ENGINE)
+    before = tool.inputs(md, "en", PACKAGE)
     assert drift(md) is None
     text = md.read_text(encoding="utf-8")
     md.write_text(text.replace("# Placing tiles", "# Placing the tiles", 1), encoding="utf-8")
-    assert tool.source_hash(md, ENGINE) != before
+    assert freshness.stale_inputs(before, tool.inputs(md, "en", PACKAGE)) == [
+        freshness.DESCRIBE["text"]
+    ]
     problem = drift(md)
     assert problem and "differ at cell 0" in problem and "Placing the tiles" in problem
     assert tool.sync(md).startswith("md -> ipynb")
     assert drift(md) is None
-    assert tool.source_hash(md, ENGINE[::-1]) != tool.source_hash(md, ENGINE)
 
 
 def test_sync_never_overwrites_an_edit_when_both_files_changed(tmp_path: Path) -> None:

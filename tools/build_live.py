@@ -1,7 +1,7 @@
 """Assemble the live edition: a JupyterLite site whose Python kernel (Pyodide) has
 ipywidgets and this engine, served from the built book and from nothing else.
 
-    python tools/build_live.py --out _build/html/live   # what the book build runs
+    python tools/build_live.py --out _build/html/live   # what tools/build.py runs
     python tools/build_live.py --pin                    # re-pin the kernel's wheels
 
 Every input is pinned in tools/lite/ (live/README.md explains how to refresh them):
@@ -52,6 +52,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import freshness  # noqa: E402  (the project's one way to key inputs)
+
+from block_dominoes.languages import LANGUAGES, RTL  # noqa: E402  (the one registry)
+
 LITE = ROOT / "tools" / "lite"
 NOTEBOOKS = ROOT / "live"
 KERNEL_REQUIREMENTS = LITE / "kernel-requirements.txt"
@@ -63,15 +68,13 @@ LANG_JS = LITE / "lang.js"
 LANG_PAGES = ("notebooks", "lab")
 #: where the engine's catalogs are: every language with one gets its copy of each notebook
 CATALOGS = ROOT / "src" / "block_dominoes" / "locale"
-#: languages written right to left (as block_dominoes.i18n.RTL)
-RTL = frozenset({"ar", "fa", "he", "ur"})
 #: the line of a notebook's first code cell that names its language; a copy in another
 #: language says that language instead
 LANG_LINE = re.compile(r'^LANG = "en"', re.M)
 #: a markdown cell tagged ``lang-xx`` is prose in language xx; an untagged one is English
 LANG_TAG = "lang-"
-#: each language's name in that language (as block_dominoes.widgets.languages.NAMES)
-NAMES = {"en": "English", "ar": "العربية"}
+#: each language's name in that language (the registry's)
+NAMES = {code: lang.name for code, lang in LANGUAGES.items()}
 
 #: what the Pyodide kernel loads from pyodide-lock.json at start (micropip first, then
 #: ipython and jedi through piplite); their dependencies are added from the lock itself
@@ -112,19 +115,13 @@ def log(text: str) -> None:
 
 
 def digest(parts: Iterable[bytes | str]) -> str:
-    h = hashlib.sha256()
-    for part in parts:
-        data = part.encode() if isinstance(part, str) else part
-        h.update(len(data).to_bytes(8, "big"))
-        h.update(data)
-    return h.hexdigest()[:16]
+    """tools/freshness.py's digest, cut to 16 hex digits to name a cache folder."""
+    return freshness.digest(parts)[:16]
 
 
 def files_digest(paths: Iterable[Path], base: Path = ROOT) -> str:
-    parts: list[bytes | str] = []
-    for path in sorted(paths):
-        parts += [path.relative_to(base).as_posix(), path.read_bytes()]
-    return digest(parts)
+    """tools/freshness.py's digest of files, cut to 16 hex digits."""
+    return freshness.files_digest(paths, base)[:16]
 
 
 def sha256_file(path: Path) -> str:
@@ -255,7 +252,7 @@ def engine_step(cache: Path) -> Path:
     sources += [
         p
         for p in (ROOT / "src").rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and ".egg-info" not in str(p)
+        if p.is_file() and not freshness.generated(p) and ".egg-info" not in str(p)
     ]
 
     def make(tmp: Path) -> None:
@@ -511,7 +508,9 @@ def publish(site: Path, key: str, out: Path) -> bool:
     return True
 
 
-def build(out: Path, cache: Path, apps_out: Path | None = None) -> None:
+def build(out: Path, cache: Path, apps_out: Path | None = None) -> bool:
+    """Assemble the live site into ``out`` (and the apps into ``apps_out``); True if
+    the site was copied, False if ``out`` already held a build of the same inputs."""
     started = time.monotonic()
     apps = apps_module().read_apps() if apps_out is not None else []
     core = core_step(cache)
@@ -524,6 +523,7 @@ def build(out: Path, cache: Path, apps_out: Path | None = None) -> None:
         apps_module().publish_apps(apps, apps_out, out)
     what = "published" if copied else "unchanged"
     log(f"{what}: {out} (inputs {key}, {time.monotonic() - started:.1f} s)")
+    return copied
 
 
 # --- --pin: re-pin the kernel's wheels to the Pyodide release ------------------

@@ -2,7 +2,7 @@
 
     python tools/print_handouts.py --out DIR [--site _build/html] [--lang ar]
 
-Prints, from the built book (``jupyter-book build .`` first), with the print
+Prints, from the built book (``python tools/build.py`` first), with the print
 stylesheet ``_static/print.css`` (no navigation, diagrams whole, answers at the end):
 
 * ``rules-card.pdf``: the rules card, at most two A4 pages (printed at the largest
@@ -335,7 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     edition = args.site if args.lang == "en" else args.site / args.lang
     if not (edition / f"{RULES_CARD}.html").is_file():
         print(
-            f"print_handouts: no built book at {edition} (run `jupyter-book build .` first)",
+            f"print_handouts: no built book at {edition} (run `python tools/build.py` first)",
             file=sys.stderr,
         )
         return 1

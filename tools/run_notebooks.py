@@ -8,17 +8,20 @@ without outputs (the reader's browser runs them).
     python tools/run_notebooks.py                        # sync every pair, re-run what changed
     python tools/run_notebooks.py --all                  # sync every pair, re-run every chapter
     python tools/run_notebooks.py book/rules/placing.md  # sync and re-run only these chapters
+    python tools/run_notebooks.py --check                # change nothing: list what is stale
 
 Sync: the ``.md`` is the source, unless the ``.ipynb`` is newer and holds different
 cells (it was edited in Jupyter), which then writes the ``.md``. Code cells are put in
 the house style (ruff: imports sorted, formatted), and the ``.md`` gets that code too.
 
 Re-run: a chapter runs again (``jupyter execute --inplace``: the kernel starts in its
-folder and widget state is saved) when its key changed. The key is a SHA-256 of the
-``.md`` text and of the engine's source (``src/block_dominoes/**/*.py``), stored in the
-``.ipynb`` as ``metadata.block_dominoes.source_hash``; tests/test_notebook_sources.py
-fails when a stored key is not the current one. Prints the time each run took; exits
-1 if any failed (the others still run).
+folder, imports this checkout's ``src/`` and widget state is saved) when what its
+outputs were made from changed: the digests of its ``.md`` text and of the engine
+package, code and data files alike (tools/freshness.py, the project's one freshness
+key), stored in the ``.ipynb`` as ``metadata.block_dominoes.inputs``.
+tests/test_notebook_sources.py and ``python tools/build.py`` fail on a stale run,
+naming the chapter and ``python tools/run_notebooks.py <chapter>.md``. Prints the time
+each run took; exits 1 if any failed (the others still run).
 
 Editions in another language (issue 15): each chapter is also run in Arabic, into
 ``locales/ar/runs/<chapter>.ipynb`` (``locales/ar/runs/book/rules/placing.ipynb``): the
@@ -27,7 +30,7 @@ sentence the engine and the chapter's ``_()`` build comes out in Arabic. The run
 output, not a chapter: nobody edits it, and the notebook records its language
 (``metadata.block_dominoes.lang``), which locales/conftest.py gives nbval's kernel too.
 The Arabic build reads that run in place of ``NAME.ipynb`` (site/ext/editions.py). Its
-key adds the engine's Arabic catalog (``src/block_dominoes/locale/ar``) to the
+inputs add the engine's Arabic catalog (``src/block_dominoes/locale/ar``) to the
 chapter's: a new translation re-runs the Arabic chapters only. ``--lang en`` or
 ``--lang ar`` runs one edition alone.
 """
@@ -36,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import hashlib
 import json
 import os
 import subprocess
@@ -52,15 +54,18 @@ from jupytext.combine import combine_inputs_with_outputs
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "site" / "ext"))
+sys.path.insert(0, str(ROOT / "tools"))
+import freshness  # noqa: E402  (the one freshness key: tools/freshness.py)
 from book_toc import toc_docnames  # noqa: E402  (the build's own walker)
 
-ENGINE = ROOT / "src" / "block_dominoes"
+from block_dominoes.languages import editions  # noqa: E402  (the one language registry)
+
 FMT = "md:myst"
 FIX = "python tools/run_notebooks.py"
 #: where the editions' runs are stored: RUNS/<lang>/runs/<chapter>.ipynb
 RUNS = ROOT / "locales"
 #: the languages whose edition is executed in that language (locales/<lang>/runs/)
-EDITIONS = ("ar",)
+EDITIONS = tuple(lang.code for lang in editions())
 LANG_VARIABLE = "BLOCK_DOMINOES_LANG"
 
 
@@ -74,35 +79,10 @@ def live_notebooks(root: Path = ROOT) -> list[Path]:
     return sorted(p for p in (root / "live").glob("*.md") if p.name != "README.md")
 
 
-def engine_hash() -> str:
-    """SHA-256 of the engine's source files, by path, in sorted order."""
-    digest = hashlib.sha256()
-    for path in sorted(ENGINE.rglob("*.py")):
-        digest.update(path.relative_to(ENGINE).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()
-
-
-def source_hash(md: Path, engine: str | None = None) -> str:
-    """The key a chapter's stored outputs were made from: its ``.md`` text + the engine."""
-    digest = hashlib.sha256(md.read_bytes())
-    digest.update((engine or engine_hash()).encode())
-    return digest.hexdigest()
-
-
-def catalog_hash(lang: str) -> str:
-    """SHA-256 of the engine's catalog for ``lang`` (what an edition's outputs say)."""
-    po = ENGINE / "locale" / lang / "LC_MESSAGES" / "block_dominoes.po"
-    return hashlib.sha256(po.read_bytes() + lang.encode()).hexdigest()
-
-
-def edition_hash(md: Path, lang: str, engine: str | None = None) -> str:
-    """The key of a chapter's run in ``lang``: its English key and the language's catalog."""
-    digest = hashlib.sha256(source_hash(md, engine).encode())
-    digest.update(catalog_hash(lang).encode())
-    return digest.hexdigest()
+def inputs(md: Path, lang: str = "en", package: str | None = None) -> dict[str, str]:
+    """What the chapter's run in ``lang`` is made from (tools/freshness.py: its text,
+    the engine's code and data and, in an edition's language, the engine's catalog)."""
+    return freshness.chapter_inputs(md, lang, package)
 
 
 def twin(md: Path, lang: str) -> Path:
@@ -127,10 +107,27 @@ def edition_notebook(md: Path, lang: str) -> Any:
     return nb
 
 
-def stored_hash(ipynb: Path) -> str | None:
+def stored_inputs(ipynb: Path) -> dict[str, str] | None:
+    """The digests the notebook's outputs were made from (None: never run by this tool)."""
+    if not ipynb.is_file():
+        return None
     meta = json.loads(ipynb.read_text(encoding="utf-8")).get("metadata", {})
-    value = meta.get("block_dominoes", {}).get("source_hash")
-    return str(value) if value is not None else None
+    return freshness.stored_inputs(meta)
+
+
+def run_path(md: Path, lang: str) -> Path:
+    """The notebook that holds the chapter's run in ``lang``."""
+    return md.with_suffix(".ipynb") if lang == "en" else twin(md, lang)
+
+
+def stale(md: Path, lang: str, package: str | None = None) -> list[str]:
+    """Why the chapter's stored run in ``lang`` is out of date, in words (empty: fresh)."""
+    return freshness.stale_inputs(stored_inputs(run_path(md, lang)), inputs(md, lang, package))
+
+
+def fix(md: Path) -> str:
+    """The exact command that brings one chapter's runs up to date."""
+    return f"{FIX} {name(md)}"
 
 
 def cells(nb: Any) -> list[tuple[str, str, list[str]]]:
@@ -162,19 +159,20 @@ def house_style(ipynb: Path) -> None:
     subprocess.run([*ruff, "format", "--quiet", str(ipynb)], check=False)
 
 
-def text_hash(md: Path) -> str:
-    """SHA-256 of a chapter's ``.md`` as it was when its ``.ipynb`` was last written."""
-    return hashlib.sha256(md.read_bytes()).hexdigest()
+def text_inputs(md: Path) -> dict[str, str]:
+    """A live notebook's freshness inputs: only its text (it stores no outputs)."""
+    return {"text": freshness.digest([md.read_bytes()])}
 
 
 def sync(md: Path) -> str:
     """Make the pair hold the same cells; returns what was done, in a word or two.
 
-    The ``.ipynb`` records the hash of the ``.md`` it was written from
-    (``metadata.block_dominoes.md_sha256``). A newer ``.ipynb`` with other cells wins
-    only while the ``.md`` is still that text (an edit made in Jupyter); when both
-    changed (a checkout or a merge brought one, an editor the other) the tool stops
-    and says so, rather than overwrite either.
+    The ``.ipynb`` records the digest of the ``.md`` its outputs were run from (the
+    ``text`` of its freshness inputs, tools/freshness.py; a live notebook, stored
+    without outputs, records the ``.md`` it was written from). A newer ``.ipynb`` with
+    other cells wins only while the ``.md`` is still that text (an edit made in
+    Jupyter); when both changed (a checkout or a merge brought one, an editor the
+    other) the tool stops and says so, rather than overwrite either.
     """
     ipynb = md.with_suffix(".ipynb")
     if not md.is_file():
@@ -186,8 +184,8 @@ def sync(md: Path) -> str:
     if ipynb.is_file():
         stored = read_ipynb(ipynb)
         if ipynb.stat().st_mtime > md.stat().st_mtime and cells(stored) != cells(text_nb):
-            made_from = stored.metadata.get("block_dominoes", {}).get("md_sha256")
-            if made_from not in (None, text_hash(md)):
+            made_from = (freshness.stored_inputs(stored.metadata) or {}).get("text")
+            if made_from not in (None, freshness.digest([md.read_bytes()])):
                 raise SystemExit(
                     f"{name(md)} and {name(ipynb)} both changed since the notebook was "
                     f"last written: keep one (edit it, or `git checkout` the other), "
@@ -199,26 +197,26 @@ def sync(md: Path) -> str:
         new = combine_inputs_with_outputs(text_nb, stored, fmt=FMT)
     else:
         new = text_nb
-    new.metadata.setdefault("block_dominoes", {})["md_sha256"] = text_hash(md)
+    if md.parent == ROOT / "live":  # stored without outputs: written from this text
+        new.metadata.setdefault("block_dominoes", {})[freshness.META_KEY] = text_inputs(md)
     if not write_ipynb(new, ipynb):
         return "in sync"
     house_style(ipynb)
     styled = read_ipynb(ipynb)
     if cells(styled) != cells(text_nb):  # ruff changed the code: the .md gets it too
         jupytext.write(styled, md, fmt=FMT)
-        styled.metadata["block_dominoes"]["md_sha256"] = text_hash(md)
-        write_ipynb(styled, ipynb)
+        if md.parent == ROOT / "live":
+            styled.metadata["block_dominoes"][freshness.META_KEY] = text_inputs(md)
+            write_ipynb(styled, ipynb)
         return "md -> ipynb, ruff"
     return "md -> ipynb"
 
 
-def execute(md: Path, timeout: int, engine: str, lang: str = "en") -> tuple[bool, float, str]:
+def execute(md: Path, timeout: int, package: str, lang: str = "en") -> tuple[bool, float, str]:
     """Run the chapter (in ``lang``: its edition's notebook, with the kernel speaking
-    ``lang``) in place and store its key; (ok, seconds, stderr)."""
-    if lang == "en":
-        ipynb, key = md.with_suffix(".ipynb"), source_hash(md, engine)
-    else:
-        ipynb, key = twin(md, lang), edition_hash(md, lang, engine)
+    ``lang``) in place and store what it was made from; (ok, seconds, stderr)."""
+    ipynb, made_from = run_path(md, lang), inputs(md, lang, package)
+    if lang != "en":
         ipynb.parent.mkdir(parents=True, exist_ok=True)
         write_ipynb(edition_notebook(md, lang), ipynb)
     start = time.perf_counter()
@@ -234,15 +232,25 @@ def execute(md: Path, timeout: int, engine: str, lang: str = "en") -> tuple[bool
         ],
         capture_output=True,
         text=True,
-        env={**os.environ, LANG_VARIABLE: lang},
+        env={**os.environ, LANG_VARIABLE: lang, "PYTHONPATH": python_path()},
     )
     seconds = time.perf_counter() - start
     if run.returncode != 0:
         return False, seconds, run.stderr[-3000:]
     nb = read_ipynb(ipynb)
-    nb.metadata.setdefault("block_dominoes", {})["source_hash"] = key
+    ours = nb.metadata.setdefault("block_dominoes", {})
+    ours.pop("source_hash", None)  # the keys of older versions of this tool
+    ours.pop("md_sha256", None)
+    ours[freshness.META_KEY] = made_from
     write_ipynb(nb, ipynb)
     return True, seconds, ""
+
+
+def python_path() -> str:
+    """``PYTHONPATH`` with this checkout's ``src/`` first: a kernel runs this engine,
+    whatever ``pip install -e`` points at."""
+    rest = os.environ.get("PYTHONPATH", "")
+    return os.pathsep.join([str(ROOT / "src"), *([rest] if rest else [])])
 
 
 def chapter_md(path: Path) -> Path:
@@ -257,12 +265,66 @@ def name(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
+def plan(book: list[Path], langs: list[str]) -> list[tuple[str, Path, list[str]]]:
+    """Every (language, chapter, why) whose stored run is out of date, English first."""
+    package = freshness.package_digest()
+    found = []
+    for lang in langs:
+        for md in book:
+            why = stale(md, lang, package)
+            if why:
+                found.append((lang, md, why))
+    return found
+
+
+def check(book: list[Path], langs: list[str], pairs: list[Path] | None = None) -> list[str]:
+    """One line per chapter whose pair has drifted or whose runs are stale, each naming
+    the command that fixes it (empty: all fresh). ``pairs``: the notebooks whose pair
+    is checked (default: ``book``). Reads only; writes nothing."""
+    problems = []
+    for md in book if pairs is None else pairs:
+        ipynb = md.with_suffix(".ipynb")
+        if not ipynb.is_file() or cells(read_md(md)) != cells(read_ipynb(ipynb)):
+            problems.append(f"{name(md)}: its .ipynb does not hold its cells. Fix: {fix(md)}")
+    for lang, md, why in plan(book, langs):
+        where = name(run_path(md, lang))
+        problems.append(f"{where} is stale ({'; '.join(why)}). Fix: {fix(md)}")
+    return problems
+
+
+def run_all(
+    todo: list[tuple[str, Path]], jobs: int = 2, timeout: int = 300
+) -> tuple[list[str], float]:
+    """Run each (language, chapter), English first, ``jobs`` at once, printing each
+    one's time; returns the runs that failed and the seconds it all took."""
+    package = freshness.package_digest()
+    failed: list[str] = []
+    total = time.perf_counter()
+    for lang in dict.fromkeys(code for code, _ in todo):
+        mds = [md for code, md in todo if code == lang]
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            run = functools.partial(execute, timeout=timeout, package=package, lang=lang)
+            for md, (ok, seconds, stderr) in zip(mds, pool.map(run, mds), strict=True):
+                where = name(run_path(md, lang))
+                print(f"{seconds:6.1f} s  {'ok' if ok else 'FAILED':18}  {where}", flush=True)
+                if not ok:
+                    failed.append(where)
+                    print(stderr, file=sys.stderr)
+    return failed, time.perf_counter() - total
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "chapters", nargs="*", type=Path, help="chapters (.md or .ipynb) to sync and re-run"
     )
     parser.add_argument("--all", action="store_true", help="re-run every chapter")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing: list every chapter whose pair drifted or whose runs are "
+        "stale, and exit 1 if there is one",
+    )
     parser.add_argument(
         "--lang",
         choices=("all", "en", *EDITIONS),
@@ -275,38 +337,28 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         parser.error(f"--jobs {args.jobs}: at least 1 chapter must run at a time")
     chosen = [chapter_md(p) for p in args.chapters]
+    for md in chosen:
+        if not md.is_file() and not md.with_suffix(".ipynb").is_file():
+            parser.error(f"{name(md)}: no such chapter (neither .md nor .ipynb)")
     book = chosen or chapters()
-    engine = engine_hash()
+    langs = ["en", *EDITIONS] if args.lang == "all" else [args.lang]
+    if args.check:
+        problems = check(book, langs, book if chosen else [*book, *live_notebooks()])
+        for line in problems:
+            print(line)
+        print(f"{len(problems)} problem(s) in {len(book)} chapters ({', '.join(langs)})")
+        return 1 if problems else 0
     for md in book if chosen else [*book, *live_notebooks()]:
         print(f"{'sync':>8}  {sync(md):18}  {name(md)}", flush=True)
-    langs = ["en", *EDITIONS] if args.lang == "all" else [args.lang]
-    failed: list[str] = []
-    runs = []
-    for lang in langs:  # English first: an edition's notebook copies its styled cells
-        for md in book:
-            if lang == "en":
-                stored, key = stored_hash(md.with_suffix(".ipynb")), source_hash(md, engine)
-            else:
-                target = twin(md, lang)
-                stored = stored_hash(target) if target.is_file() else None
-                key = edition_hash(md, lang, engine)
-            if chosen or args.all or stored != key:
-                runs.append((lang, md))
-    total = time.perf_counter()
-    for lang in langs:
-        todo = [md for code, md in runs if code == lang]
-        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            run = functools.partial(execute, timeout=args.timeout, engine=engine, lang=lang)
-            for md, (ok, seconds, stderr) in zip(todo, pool.map(run, todo), strict=True):
-                where = name(md if lang == "en" else twin(md, lang))
-                print(f"{seconds:6.1f} s  {'ok' if ok else 'FAILED':18}  {where}", flush=True)
-                if not ok:
-                    failed.append(where)
-                    print(stderr, file=sys.stderr)
+    if chosen or args.all:
+        todo = [(lang, md) for lang in langs for md in book]
+    else:
+        todo = [(lang, md) for lang, md, _ in plan(book, langs)]
+    failed, seconds = run_all(todo, args.jobs, args.timeout)
     count = len(book) * len(langs)
     print(
-        f"{time.perf_counter() - total:6.1f} s  total: {len(runs)} of {count} chapter runs "
-        f"({', '.join(langs)}; {count - len(runs)} unchanged), {len(failed)} failed"
+        f"{seconds:6.1f} s  total: {len(todo)} of {count} chapter runs "
+        f"({', '.join(langs)}; {count - len(todo)} unchanged), {len(failed)} failed"
     )
     return 1 if failed else 0
 

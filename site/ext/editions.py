@@ -5,19 +5,17 @@
   English pages link to ``ar/<page>.html``; Arabic pages to ``../<page>.html``.
   An English page the Arabic edition does not have (not in ``_toc_ar.yml``) links
   to the Arabic edition's first page instead, so no switch ever leads nowhere.
-* When the English HTML build has finished, it builds the Arabic edition with
-  ``jupyter-book build . --config _config_ar.yml --toc _toc_ar.yml
-  --path-output _build/ar`` (incremental: only pages whose chapter or ``.po``
-  changed are rebuilt; all of them when the English build is a full one, ``--all``)
-  and copies it to ``<html>/ar``. Every warning of that build
-  is repeated as a warning of this one, so ``jupyter-book build . -W`` fails on
-  it. ``BLOCK_DOMINOES_SKIP_AR=1`` skips the step with a warning (developer speed).
+* It builds nothing: ``tools/build.py`` (the README's build command) builds each
+  edition after the English book, ``jupyter-book build . --config _config_ar.yml
+  --toc _toc_ar.yml --path-output _build/ar``, and swaps it into ``<html>/ar``.
+* The editions, their labels and their directions come from the one language
+  registry, ``block_dominoes.languages``.
 * In a right-to-left edition (``language`` in ``RTL``), every written page gets
   ``dir="rtl"`` on its ``<html>`` tag at the end of the build (the theme builds its
   own ``<html>`` tag, and a child template cannot set it), and ``rtl.css``.
-* Another edition's chapters with a live twin get live_edition.py's "Run live" and
-  "Open the app" lines in their language, linking to the one live edition beside the
-  English book: to the notebook's copy in that language and to the app with ``?lang=``.
+* The words it adds (the terms table's title and opening) come from Sphinx's message
+  catalog ``bd_site`` (``site_words.py``, ``site/ext/locales/<lang>/``); the "Run
+  live" and "Open the app" lines of every edition are live_edition.py's.
 * Another edition's chapters show outputs run in that language: the edition reads the
   chapter's run ``locales/<lang>/runs/<chapter>.ipynb`` (made by
   ``tools/run_notebooks.py``: the chapter's cells run with the engine speaking ``lang``)
@@ -35,35 +33,29 @@ from __future__ import annotations
 
 import csv
 import html
-import os
 import re
-import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from book_toc import toc_docnames
 from docutils import nodes
-from live_edition import APPS_DIR, LIVE_DIR, NOTEBOOK_URL, app_pages, live_pages
+from site_words import _
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.errors import ExtensionError
 from sphinx.util import logging
+
+from block_dominoes.languages import LANGUAGES, RTL, SOURCE, editions
 
 logger = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
-#: languages written right to left
-RTL = {"ar", "fa", "he", "ur"}
 #: the other editions of the English book: language -> (label, folder, config, toc)
-EDITIONS = {"ar": ("العربية", "ar", "_config_ar.yml", "_toc_ar.yml")}
-SKIP_ENV = "BLOCK_DOMINOES_SKIP_AR"
+EDITIONS = {
+    lang.code: (lang.name, lang.code, f"_config_{lang.code}.yml", f"_toc_{lang.code}.yml")
+    for lang in editions()
+}
 _HTML_TAG = re.compile(r"<html(?![^>]*\bdir=)([^>]*)>")
-_WARNING = re.compile(r"\b(WARNING|ERROR|CRITICAL|SEVERE)\b:")
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def switch_href(pagename: str, root: str, twin: str) -> str:
@@ -83,7 +75,7 @@ def _edition(app: Sphinx) -> tuple[str, str, str, set[str] | None]:
     """(language, label, root, twin pages or None for all) of the OTHER edition."""
     language = app.config.language or "en"
     if language in EDITIONS:
-        return "en", "English", "..", None
+        return SOURCE, LANGUAGES[SOURCE].name, "..", None
     lang = next(iter(EDITIONS))
     label, folder, _, toc = EDITIONS[lang]
     return lang, label, folder, set(toc_docnames(Path(app.srcdir) / toc))
@@ -119,28 +111,18 @@ def _switch(
 #: the glossary page, and the terms table added at its end (from locales/terms.csv)
 GLOSSARY = "book/reference/glossary"
 TERMS_CSV = Path("locales") / "terms.csv"
-TERMS_LANGS = (
-    ("en", "English"),
-    ("ar", "العربية"),
-    ("bg", "Български"),
-    ("el", "Ελληνικά"),
-    ("tr", "Türkçe"),
-)
-TERMS_TEXT = {
-    "en": (
-        "The terms in the sources' five languages",
+TERMS_LANGS = tuple((code, LANGUAGES[code].name) for code in ("en", "ar", "bg", "el", "tr"))
+
+
+def terms_words() -> tuple[str, str]:
+    """The terms table's title and opening sentence, in the edition's language."""
+    title = _("The terms in the sources' five languages")
+    intro = _(
         "Every game word of this book in the languages of its sources, each taken from "
         "a source's own words where it has one. A * marks a word that is ours: no source "
-        "uses it. <code>locales/terms.csv</code> names the source file, line and phrase "
-        "of every other word.",
-    ),
-    "ar": (
-        "المصطلحات بلغات المصادر الخمس",
-        "كل كلمة من كلمات اللعبة في هذا الكتاب بلغات مصادره، مأخوذة من كلمات المصدر "
-        "نفسه حيث توجد. تعلّم * كلمة من عندنا: لا يستعملها أي مصدر. ويذكر "
-        "<code>locales/terms.csv</code> ملف المصدر وسطره وعبارته لكل كلمة أخرى.",
-    ),
-}
+        "uses it. {csv} names the source file, line and phrase of every other word."
+    )
+    return str(title), str(intro)
 
 
 def _dir(code: str) -> str:
@@ -155,7 +137,8 @@ def terms_table_html(csv_path: Path, language: str) -> tuple[str, str]:
     """
     with csv_path.open(encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
-    title, intro = TERMS_TEXT.get(language, TERMS_TEXT["en"])
+    title, words = terms_words()
+    intro = html.escape(words).replace("{csv}", "<code>locales/terms.csv</code>")
     # The edition's own language first, then the others in the table's order.
     langs = sorted(TERMS_LANGS, key=lambda pair: pair[0] != language)
     head = "".join(
@@ -164,7 +147,7 @@ def terms_table_html(csv_path: Path, language: str) -> tuple[str, str]:
     body = []
     for row in rows:
         cells = []
-        for code, _ in langs:
+        for code, _name in langs:
             word = html.escape(row[code])
             ours = code != "en" and row.get(f"{code}_source", "").strip() == "ours"
             foreign = "" if code == language else ' class="bd-foreign"'
@@ -287,61 +270,6 @@ def isolate_outputs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 block["language"] = "none"
 
 
-#: the "Run live" line of live_edition.py, in the other editions' languages
-RUN_LIVE = {
-    "ar": (
-        "شغّلها مباشرة: ",
-        "أداة هذا الفصل في دفتر",
-        " (يعمل Python في متصفحك: لا شيء لتثبيته، ولا حاجة إلى الإنترنت).",
-    )
-}
-
-
-#: live_edition.py's "Open the app" line, in the other editions' languages
-APP_LINE = {"ar": ("افتح التطبيق: ", " (يفتح وحده، وعلى الهاتف أيضًا؛ ", "كل التطبيقات", ").")}
-
-
-def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """In another edition, the "Run live" line under the title, in its language, and
-    the "Open the app" line under it.
-
-    The live edition and the apps are built once, beside the English book
-    (``<html>/live``, ``<html>/apps``), so the links go one folder further up than
-    live_edition.py's; they open the notebook's copy in this language
-    (``path=ar/NAME.ipynb``, made by tools/build_live.py) and the app with ``?lang=ar``.
-    """
-    lang = app.config.language or "en"
-    words = RUN_LIVE.get(lang)
-    name = live_pages(app.srcdir).get(docname)
-    if words is None or name is None or app.builder.format != "html":
-        return
-    section = next(iter(doctree.findall(nodes.section)), None)
-    if section is None:
-        return
-    up = "../" * (docname.count("/") + 1)
-    href = f"{up}{LIVE_DIR}/{NOTEBOOK_URL.format(name=f'{lang}/{name}')}"
-    line = nodes.paragraph(classes=["bd-run-live-line"])
-    line += nodes.strong(text=words[0])
-    line += nodes.reference("", words[1], refuri=href, classes=["bd-run-live"])
-    line += nodes.Text(words[2])
-    at = 1 if section.children and isinstance(section[0], nodes.title) else 0
-    if len(section.children) > at and isinstance(section[at], nodes.paragraph):
-        at += 1
-    section.insert(at, line)
-    found, app_words = app_pages(app.srcdir, lang).get(docname), APP_LINE.get(lang)
-    if found is None or app_words is None:
-        return
-    app_line = nodes.paragraph(classes=["bd-app-line"])
-    app_line += nodes.strong(text=app_words[0])
-    app_line += nodes.reference(
-        "", found[1], refuri=f"{up}{APPS_DIR}/{found[0]}.html?lang={lang}", classes=["bd-app"]
-    )
-    app_line += nodes.Text(app_words[1])
-    app_line += nodes.reference("", app_words[2], refuri=f"{up}{APPS_DIR}/index.html?lang={lang}")
-    app_line += nodes.Text(app_words[3])
-    section.insert(at + 1, app_line)
-
-
 #: screen-reader labels that the theme and myst-nb write in English, whatever the
 #: language, and what an edition in another language says instead (issue 22)
 ARIA_LABELS = {
@@ -369,66 +297,6 @@ def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
             page.write_text(new, encoding="utf-8")
 
 
-#: builds (by id of their Sphinx app) that started from an empty environment: ``--all``
-_FRESH: set[int] = set()
-
-
-def _note_fresh(app: Sphinx) -> None:
-    if not app.env.all_docs:
-        _FRESH.add(id(app))
-
-
-def build_other_editions(app: Sphinx, exception: Exception | None) -> None:
-    """From the English HTML build: build each other edition and copy it into ``<html>/<lang>``."""
-    if exception is not None or app.builder.format != "html":
-        return
-    if (app.config.language or "en") != "en":
-        return
-    for lang, (_, folder, config, toc) in EDITIONS.items():
-        out = Path(app.outdir) / folder
-        if os.environ.get(SKIP_ENV) == "1":
-            logger.warning("%s edition skipped (%s=1): %s is not updated", lang, SKIP_ENV, out)
-            continue
-        src = Path(app.srcdir)
-        work = src / "_build" / lang
-        jb = Path(sys.executable).with_name("jupyter-book")
-        command = [str(jb) if jb.is_file() else "jupyter-book", "build", str(src)]
-        command += ["--config", str(src / config), "--toc", str(src / toc)]
-        command += ["--path-output", str(work), "--keep-going"]
-        if id(app) in _FRESH:  # a full English build (--all) rebuilds the edition too
-            command.append("--all")
-        started = time.monotonic()
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        log = _ANSI.sub("", done.stdout + done.stderr)
-        for line in log.splitlines():
-            if _WARNING.search(line):
-                logger.warning("[%s edition] %s", lang, line.strip(), type="editions")
-        built = work / "_build" / "html"
-        if done.returncode != 0 or not (built / "index.html").is_file():
-            raise ExtensionError(
-                f"the {lang} edition did not build ({' '.join(command)}):\n{log[-3000:]}\n"
-                f"(set {SKIP_ENV}=1 to build the English book without it)"
-            )
-        # Copied beside, then swapped in by two renames: a reader of the served site
-        # (a browser test, a person) never finds the edition half-copied.
-        fresh, stale = out.with_name(f".{folder}.new"), out.with_name(f".{folder}.old")
-        for leftover in (fresh, stale):
-            if leftover.exists():
-                shutil.rmtree(leftover)
-        shutil.copytree(built, fresh)
-        if out.exists():
-            out.rename(stale)
-        fresh.rename(out)
-        if stale.exists():
-            shutil.rmtree(stale)
-        logger.info(
-            "[%s] edition built in %.1f s (%s)",
-            lang,
-            time.monotonic() - started,
-            " ".join(command[1:]),
-        )
-
-
 def read_run_twin(app: Sphinx, docname: str, source: list[str]) -> None:
     """In another language's edition: a chapter's outputs from its run in that language."""
     lang = app.config.language or "en"
@@ -439,10 +307,12 @@ def read_run_twin(app: Sphinx, docname: str, source: list[str]) -> None:
     run = srcdir / app.config.locale_dirs[0] / lang / "runs" / path.relative_to(srcdir)
     if not run.is_file():
         logger.warning(
-            "%s has no run in %s (%s): run python tools/run_notebooks.py",
+            "%s has no run in %s (%s): run python tools/run_notebooks.py --lang %s %s",
             path.name,
             lang,
             run.relative_to(srcdir),
+            lang,
+            path.relative_to(srcdir).with_suffix(".md"),
             location=docname,
             type="editions",
         )
@@ -452,15 +322,13 @@ def read_run_twin(app: Sphinx, docname: str, source: list[str]) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("site_words")
     app.connect("config-inited", _configure)
-    app.connect("builder-inited", _note_fresh)
     app.connect("source-read", read_run_twin)
     # Before the theme drops header templates that render empty (pydata-sphinx-theme).
     app.connect("html-page-context", _switch, priority=400)
     app.connect("doctree-resolved", add_terms_table)
     app.connect("doctree-resolved", sort_glossary)
     app.connect("doctree-resolved", isolate_outputs)
-    app.connect("doctree-resolved", add_run_live_line)
     app.connect("build-finished", _mark_rtl)
-    app.connect("build-finished", build_other_editions)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,18 +1,21 @@
 """Local Sphinx extension: the live edition (JupyterLite) beside the book.
 
-* When an HTML build has finished, it runs ``tools/build_live.py --out <html>/live``,
-  which assembles (or, when its inputs are unchanged, only checks) the JupyterLite
-  site of live/*.ipynb. A failure fails the build; ``BLOCK_DOMINOES_SKIP_LIVE=1``
-  skips the step with a warning (for a quick look at prose).
+* It builds nothing: ``tools/build.py`` (the README's build command) runs
+  ``tools/build_live.py`` after the books, which assembles the JupyterLite site of
+  live/*.ipynb into ``<html>/live`` and the apps into ``<html>/apps``.
+* In every edition (English, and each language's when it loads this extension too):
+  its words come from Sphinx's message catalog ``bd_site`` (``site_words.py``), and
+  an edition's links go one folder further up, to the one live edition beside the
+  English book, opening the notebook's copy in its language and the app with ``?lang=``.
 * Every page named as ``chapter`` in a live notebook's metadata
   (``metadata.block_dominoes.chapter``, set in the header of live/NAME.md) gets
   a "Run live" line under its title and opening paragraph, linking to that notebook, unless the page
   already links to it with the role below. The chapters themselves stay untouched.
 * The role ``{run-live}`NAME``` (or ``{run-live}`text <NAME>```) links to the live
   twin ``live/NAME.ipynb`` anywhere in the prose.
-* The apps (apps/NAME.md, MyST notebooks): the same build step writes
+* The apps (apps/NAME.md, MyST notebooks), published by that same live step as
   ``<html>/apps/NAME.html`` (the app, which opens and runs by itself) and
-  ``<html>/apps/index.html``; every page named as ``chapter`` in an app's front matter
+  ``<html>/apps/index.html``: every page named as ``chapter`` in an app's front matter
   gets an "Open the app" line beside its "Run live" line.
 
 Links open the notebook in the live edition's notebook app, and are relative, so the
@@ -22,19 +25,17 @@ built site works from any folder or server.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
+from site_words import _
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 from sphinx.util import logging
+
+from block_dominoes.languages import SOURCE
 
 logger = logging.getLogger(__name__)
 
@@ -44,19 +45,32 @@ LIVE_DIR = "live"
 APPS_DIR = "apps"
 #: the notebook app's address for one notebook, relative to LIVE_DIR
 NOTEBOOK_URL = "notebooks/index.html?path={name}.ipynb"
-DEFAULT_TEXT = "Run live"
 
 _EXPLICIT = re.compile(r"^(?P<text>.+?)\s*<(?P<name>[\w-]+)>$")
 
 
-def live_href(docname: str, name: str) -> str:
-    """The relative address of live notebook ``name`` from page ``docname``.
+def site_root(docname: str, lang: str = "en") -> str:
+    """The relative address of the English book's root (where live/ and apps/ are)
+    from page ``docname`` of the edition in ``lang`` (an edition sits one folder down).
+
+    >>> site_root("book/play/play"), site_root("book/play/play", "ar")
+    ('../../', '../../../')
+    """
+    return "../" * (docname.count("/") + (lang != SOURCE))
+
+
+def live_href(docname: str, name: str, lang: str = "en") -> str:
+    """The relative address of live notebook ``name`` from page ``docname`` of the
+    edition in ``lang``: in another language, the notebook's copy in that language
+    (``ar/NAME.ipynb``, made by tools/build_live.py).
 
     >>> live_href("book/play/play", "play")
     '../../live/notebooks/index.html?path=play.ipynb'
+    >>> live_href("book/play/play", "play", "ar")
+    '../../../live/notebooks/index.html?path=ar/play.ipynb'
     """
-    up = "../" * docname.count("/")
-    return f"{up}{LIVE_DIR}/{NOTEBOOK_URL.format(name=name)}"
+    copy = name if lang == SOURCE else f"{lang}/{name}"
+    return f"{site_root(docname, lang)}{LIVE_DIR}/{NOTEBOOK_URL.format(name=copy)}"
 
 
 def run_live_role(
@@ -70,7 +84,7 @@ def run_live_role(
 ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
     """``{run-live}`play``` -> a link "Run live" to live/play.ipynb in the live edition."""
     match = _EXPLICIT.match(text.strip())
-    label, target = (match["text"], match["name"]) if match else (DEFAULT_TEXT, text.strip())
+    label, target = (match["text"], match["name"]) if match else (_("Run live"), text.strip())
     env = inliner.document.settings.env
     notebook = Path(env.srcdir) / LIVE_DIR / f"{target}.ipynb"
     if not notebook.exists():
@@ -81,7 +95,7 @@ def run_live_role(
     node = nodes.reference(
         rawtext,
         label,
-        refuri=live_href(env.docname, target),
+        refuri=live_href(env.docname, target, env.config.language or SOURCE),
         classes=["bd-run-live"],
     )
     return [node], []
@@ -116,93 +130,86 @@ def app_pages(srcdir: str | Path, lang: str = "en") -> dict[str, tuple[str, str]
     return pages
 
 
-def app_href(docname: str, name: str) -> str:
-    """The relative address of app ``name`` from page ``docname``.
+def app_href(docname: str, name: str, lang: str = "en") -> str:
+    """The relative address of app ``name`` from page ``docname`` of the edition in
+    ``lang`` (in another language: the app opened in it, ``?lang=``).
 
     >>> app_href("book/tools/keep-score", "sheet")
     '../../apps/sheet.html'
+    >>> app_href("book/tools/keep-score", "sheet", "ar")
+    '../../../apps/sheet.html?lang=ar'
     """
-    return f"{'../' * docname.count('/')}{APPS_DIR}/{name}.html"
+    query = "" if lang == SOURCE else f"?lang={lang}"
+    return f"{site_root(docname, lang)}{APPS_DIR}/{name}.html{query}"
+
+
+def _after_opening(section: nodes.Element) -> int:
+    """Where a line goes: after the title and the opening paragraph ("What you will
+    learn ..."), and after a "Run live" line already there."""
+    at = 1 if section.children and isinstance(section[0], nodes.title) else 0
+    if len(section.children) > at and isinstance(section[at], nodes.paragraph):
+        at += 1
+    if len(section.children) > at and "bd-run-live-line" in section[at].get("classes", []):
+        at += 1
+    return at
 
 
 def add_app_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Put "Open the app: TITLE" under the opening of a page that has an app."""
-    found = app_pages(app.srcdir).get(docname)
+    """Put "Open the app: TITLE" (in the edition's language) under the opening of a
+    page that has an app."""
+    lang = app.config.language or SOURCE
+    found = app_pages(app.srcdir, lang).get(docname)
     if found is None or app.builder.format != "html":
         return
     name, title = found
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is None:
         return
+    query = "" if lang == SOURCE else f"?lang={lang}"
     line = nodes.paragraph(classes=["bd-app-line"])
-    line += nodes.strong(text="Open the app: ")
-    line += nodes.reference("", title, refuri=app_href(docname, name), classes=["bd-app"])
-    line += nodes.Text(" (opens by itself, on a phone too; ")
-    line += nodes.reference(
-        "", "all apps", refuri=f"{'../' * docname.count('/')}{APPS_DIR}/index.html"
-    )
+    line += nodes.strong(text=_("Open the app:"))
+    line += nodes.Text(" ")
+    line += nodes.reference("", title, refuri=app_href(docname, name, lang), classes=["bd-app"])
+    line += nodes.Text(" ")
+    # Translators: followed by a link to the list of apps, then ").".
+    line += nodes.Text(_("(opens by itself, on a phone too;"))
+    line += nodes.Text(" ")
+    index = f"{site_root(docname, lang)}{APPS_DIR}/index.html{query}"
+    line += nodes.reference("", _("all apps"), refuri=index)
     line += nodes.Text(").")
-    # After the "Run live" line if there is one, else after the title and opening paragraph.
-    at = 1 if section.children and isinstance(section[0], nodes.title) else 0
-    if len(section.children) > at and isinstance(section[at], nodes.paragraph):
-        at += 1
-    if len(section.children) > at and "bd-run-live-line" in section[at].get("classes", []):
-        at += 1
-    section.insert(at, line)
+    section.insert(_after_opening(section), line)
 
 
 def add_run_live_line(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Put "Run live: ..." under the title of a page that has a live twin."""
+    """Put "Run live: ..." (in the edition's language) under the title of a page
+    that has a live twin, unless the page links to it already."""
+    lang = app.config.language or SOURCE
     name = live_pages(app.srcdir).get(docname)
     if name is None or app.builder.format != "html":
         return
-    href = live_href(docname, name)
+    href = live_href(docname, name, lang)
     if any(ref.get("refuri") == href for ref in doctree.findall(nodes.reference)):
         return  # the page links to it already, where its author wanted
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is None:
         return
     line = nodes.paragraph(classes=["bd-run-live-line"])
-    line += nodes.strong(text="Run live: ")
+    line += nodes.strong(text=_("Run live:"))
+    line += nodes.Text(" ")
     line += nodes.reference(
-        "", "this chapter's widget as a notebook", refuri=href, classes=["bd-run-live"]
+        "", _("this chapter's widget as a notebook"), refuri=href, classes=["bd-run-live"]
     )
-    line += nodes.Text(" (Python runs in your browser: nothing to install, no internet needed).")
-    # After the title and the opening paragraph ("What you will learn ...").
+    line += nodes.Text(" ")
+    line += nodes.Text(_("(Python runs in your browser: nothing to install, no internet needed)."))
     at = 1 if section.children and isinstance(section[0], nodes.title) else 0
     if len(section.children) > at and isinstance(section[at], nodes.paragraph):
         at += 1
     section.insert(at, line)
 
 
-def build_live_edition(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
-    out = Path(app.outdir) / LIVE_DIR
-    if os.environ.get("BLOCK_DOMINOES_SKIP_LIVE") == "1":
-        logger.warning("live edition skipped (BLOCK_DOMINOES_SKIP_LIVE=1): %s is not updated", out)
-        return
-    script = Path(app.srcdir) / "tools" / "build_live.py"
-    started = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, str(script), "--out", str(out), "--apps", str(out.parent / APPS_DIR)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    for line in done.stdout.splitlines():
-        logger.info(line)
-    if done.returncode != 0:
-        raise ExtensionError(
-            f"the live edition could not be assembled: {done.stderr.strip()}\n"
-            "(set BLOCK_DOMINOES_SKIP_LIVE=1 to build the book without it)"
-        )
-    logger.info("[live] step took %.1f s", time.monotonic() - started)
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("site_words")
     app.add_role("run-live", run_live_role)
     app.connect("doctree-resolved", add_run_live_line)
     app.connect("doctree-resolved", add_app_line)  # after the Run live line: connected later
-    app.connect("build-finished", build_live_edition)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

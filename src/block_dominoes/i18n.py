@@ -42,6 +42,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .languages import RTL
+
 __all__ = [
     "DOMAIN",
     "LOCALE_DIR",
@@ -63,8 +65,8 @@ __all__ = [
 
 DOMAIN = "block_dominoes"
 LOCALE_DIR = Path(__file__).with_name("locale")
-#: Languages written right to left: their tile notation is isolated by :func:`iso`.
-RTL = frozenset({"ar", "fa", "he", "ur"})
+# RTL, the languages written right to left (their tile notation is isolated by
+# :func:`iso`), comes from the one language registry, block_dominoes.languages.
 FSI, PDI = "\u2068", "\u2069"
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -14,7 +14,16 @@ from ..i18n import _, get_language, language
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["NEEDS_KERNEL", "Message", "fit_width", "guard", "row_wrap", "shown", "svg_view"]
+__all__ = [
+    "NEEDS_KERNEL",
+    "Message",
+    "fit_width",
+    "guard",
+    "own_language",
+    "row_wrap",
+    "shown",
+    "svg_view",
+]
 
 #: The CSS class of a widget that only works with Python running. The static site's
 #: _static/bd-static-widgets.js greys such a widget out and puts one line above it
@@ -42,6 +51,23 @@ def fit_width() -> w.Layout:
 def svg_view(svg: str = "") -> w.HTML:
     """An HTML widget showing one SVG picture (update its ``value`` to change it)."""
     return w.HTML(value=svg, layout=w.Layout(max_width="100%", overflow="auto"))
+
+
+def own_language(fn: F) -> F:
+    """Run a widget's method in the widget's language, its field ``lang``.
+
+    The one way a widget carries its language: ``self.lang`` is set when it is made,
+    from the current language (so a widget function's ``lang="ar"``, which runs it
+    inside :func:`~block_dominoes.i18n.language`, gives it Arabic), and every method
+    a click or a later cell calls runs in it. No widget changes the process-wide
+    default (:func:`~block_dominoes.i18n.set_language`)."""
+
+    @functools.wraps(fn)
+    def inner(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with language(self.lang):
+            return fn(self, *args, **kwargs)
+
+    return inner  # type: ignore[return-value]
 
 
 class Message(w.HTML):

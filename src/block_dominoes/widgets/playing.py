@@ -18,11 +18,10 @@ Tests drive the widget through its methods: :meth:`PlayWidget.click_tile`,
 
 from __future__ import annotations
 
-import functools
 import html
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import ipywidgets as w
 
@@ -36,7 +35,7 @@ from ..rules import Rules, find_rules
 from ..strategies import Strategy, ends_words, find_strategy
 from ..strategies import hint as strategy_hint
 from ..tiles import Tile
-from .common import NEEDS_KERNEL, Message, fit_width, guard, svg_view
+from .common import NEEDS_KERNEL, Message, fit_width, guard, own_language, svg_view
 
 __all__ = ["PlayWidget", "play"]
 
@@ -46,18 +45,6 @@ def _ends(state: RoundState) -> str:
 
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _own_language(fn: F) -> F:
-    """Run a method in the language the widget was built in (``play(lang=...)``), also
-    when a notebook cell or a button calls it later, outside any language block."""
-
-    @functools.wraps(fn)
-    def inner(self: PlayWidget, *args: Any, **kwargs: Any) -> Any:
-        with language(self.lang):
-            return fn(self, *args, **kwargs)
-
-    return cast(F, inner)
 
 
 def _bdi(text: str) -> str:
@@ -322,7 +309,7 @@ class PlayWidget(w.VBox):
         self.result_text = " ".join(lines)
 
     # -- actions ------------------------------------------------------------------
-    @_own_language
+    @own_language
     def click_tile(self, tile: Tile | str) -> None:
         """Try to play ``tile`` from your hand; explain a refusal (R7, R8, R9)."""
         t = Tile.parse(tile, max_pip=self.rules.max_pip) if isinstance(tile, str) else tile
@@ -362,7 +349,7 @@ class PlayWidget(w.VBox):
         b.on_click(lambda _: self._guarded(self.choose_end, value))
         return b
 
-    @_own_language
+    @own_language
     def choose_end(self, value: int) -> None:
         """Place the tile waiting for a choice at the open end showing ``value``."""
         if self.pending is None:
@@ -385,7 +372,7 @@ class PlayWidget(w.VBox):
         self._say(_("You play {move}.").format(move=describe_move(move)))
         self._advance()
 
-    @_own_language
+    @own_language
     def hint(self) -> str:
         """Show (and return) a suggested move with its reason, from what you can see."""
         if not self.your_turn:
@@ -394,7 +381,7 @@ class PlayWidget(w.VBox):
         self.message.ok(_("Hint: {reason}").format(reason=h.reason))
         return h.reason
 
-    @_own_language
+    @own_language
     def next(self) -> None:
         """Play the next computer move (one at a time)."""
         if self.state.is_over:
@@ -405,7 +392,7 @@ class PlayWidget(w.VBox):
         self._computer_move()
         self._advance()
 
-    @_own_language
+    @own_language
     def next_round(self) -> None:
         """Deal the next round of the match (after a round ends)."""
         if not self.state.is_over:
@@ -419,13 +406,13 @@ class PlayWidget(w.VBox):
         self.message.clear()
         self._start_round()
 
-    @_own_language
+    @own_language
     def new_deal(self, seed: int) -> None:
         """Start a new match from deal number ``seed``."""
         self.message.clear()
         self._start_match(seed)
 
-    @_own_language
+    @own_language
     def play_to_end(self, limit: int = 10_000) -> None:
         """Finish the round with computer moves and, for you, the first legal move."""
         for _i in range(limit):
@@ -442,14 +429,14 @@ class PlayWidget(w.VBox):
             else:
                 self.next()
 
-    @_own_language
+    @own_language
     def show_replay(self) -> Any:
         """Put a no-kernel step-through of the last finished round under the game."""
         sw = self.step_through()
         self.replay_box.children = (sw,)
         return sw
 
-    @_own_language
+    @own_language
     def record(self, index: int = -1) -> dict[str, object]:
         """Finished round ``index`` as a round record (``block-dominoes play --json``
         form): paste it as the ``source`` of a step-through in any chapter."""
@@ -459,7 +446,7 @@ class PlayWidget(w.VBox):
 
         return round_json(self.finished[index], self.seed)
 
-    @_own_language
+    @own_language
     def step_through(self, index: int = -1) -> Any:
         """A step-through widget of finished round ``index`` (needs widgets.stepper)."""
         if not self.finished:

@@ -10,7 +10,6 @@ changes when the engine accepted the change.
 
 from __future__ import annotations
 
-import functools
 import html
 import io
 from collections.abc import Callable, Sequence
@@ -20,29 +19,17 @@ import ipywidgets as w
 
 from ..claims import display_name
 from ..errors import MissingDependencyError
-from ..i18n import N_, _, get_language, iso, language, ngettext, speaks
+from ..i18n import N_, _, get_language, iso, ngettext, speaks
 from ..plot import sheet_figure
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
-from .common import NEEDS_KERNEL, Message, fit_width, guard, row_wrap, shown
+from .common import NEEDS_KERNEL, Message, fit_width, guard, own_language, row_wrap, shown
 
 __all__ = ["ScoreSheet", "score_sheet"]
 
 NEW_ROUND = N_("a new round")
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _own_language(fn: F) -> F:
-    """Run a method in the language the widget was made in (a click comes later,
-    outside the ``lang=`` block of :func:`score_sheet`)."""
-
-    @functools.wraps(fn)
-    def inner(self: ScoreSheet, *args: Any, **kwargs: Any) -> Any:
-        with language(self._lang):
-            return fn(self, *args, **kwargs)
-
-    return inner  # type: ignore[return-value]
 
 
 def _chart_png(sheet: Sheet) -> bytes:
@@ -73,7 +60,7 @@ class ScoreSheet(w.VBox):
         rounds: Sequence[Sequence[str] | tuple[int, int]] = (),
         path: str = "match.json",
     ) -> None:
-        self._lang = get_language()
+        self.lang = get_language()
         sheet = Sheet.new(rules, players, names=names, starter=starter)
         for r in rounds:
             sheet = sheet.add(_entry(r))
@@ -204,13 +191,13 @@ class ScoreSheet(w.VBox):
         return f"ScoreSheet({self.sheet.players} players, {len(self.sheet.rounds)} rounds)"
 
     # -- callbacks ---------------------------------------------------------------
-    @_own_language
+    @own_language
     def start(self) -> None:
         """Start a new, empty sheet from the set-up form (asking first if the
         current sheet has rounds: they would be lost)."""
         self._replace(_("start a new sheet"), self._start)
 
-    @_own_language
+    @own_language
     def _start(self) -> None:
         @guard(self.message)
         def run() -> None:
@@ -223,7 +210,7 @@ class ScoreSheet(w.VBox):
 
         run()
 
-    @_own_language
+    @own_language
     def record(self) -> None:
         """Record the entry form as a new round, or as a correction of the chosen round."""
 
@@ -292,7 +279,7 @@ class ScoreSheet(w.VBox):
             _("the sheet is kept as it is"),
         )
 
-    @_own_language
+    @own_language
     def ask_undo(self) -> None:
         """First click: ask for a confirmation (nothing changes yet)."""
         if not self.sheet.rounds:
@@ -308,7 +295,7 @@ class ScoreSheet(w.VBox):
             _("nothing undone"),
         )
 
-    @_own_language
+    @own_language
     def _undo(self) -> None:
         @guard(self.message)
         def run() -> None:
@@ -318,7 +305,7 @@ class ScoreSheet(w.VBox):
 
         run()
 
-    @_own_language
+    @own_language
     def confirm_undo(self) -> None:
         """Second click: carry out what was asked (undo, or replacing the sheet)."""
         action, self._pending = self._pending, None
@@ -328,14 +315,14 @@ class ScoreSheet(w.VBox):
             return
         action()
 
-    @_own_language
+    @own_language
     def cancel_undo(self) -> None:
         """Keep everything as it is."""
         self._pending = None
         self.confirm_box.layout.display = "none"
         self.message.ok(self._kept)
 
-    @_own_language
+    @own_language
     def save(self) -> None:
         """Write the sheet to the file in ``path`` (atomically). A file there that is
         not a score sheet is never overwritten."""
@@ -364,13 +351,13 @@ class ScoreSheet(w.VBox):
 
         run()
 
-    @_own_language
+    @own_language
     def load(self) -> None:
         """Replace the sheet by the one in the file in ``path`` (asking first if the
         current sheet has rounds)."""
         self._replace(_("load {file}").format(file=iso(repr(self.path.value.strip()))), self._load)
 
-    @_own_language
+    @own_language
     def _load(self) -> None:
         @guard(self.message)
         def run() -> None:
@@ -396,13 +383,13 @@ class ScoreSheet(w.VBox):
         self.refresh()
         self.message.ok(done)
 
-    @_own_language
+    @own_language
     def _show_mode(self) -> None:
         claim = self.mode.value == "claim"
         self.hands_box.layout.display = shown(not claim)
         self.claim_box.layout.display = shown(claim)
 
-    @_own_language
+    @own_language
     def _fill_from_round(self) -> None:
         choice = self.round_choice.value
         editing = choice not in (None, _(NEW_ROUND))
@@ -420,7 +407,7 @@ class ScoreSheet(w.VBox):
             for box, h in zip(self.hands, entry.hands or (), strict=False):
                 box.value = h
 
-    @_own_language
+    @own_language
     def refresh(self) -> None:
         """Redraw everything from ``sheet``."""
         s = self.sheet
