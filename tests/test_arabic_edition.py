@@ -60,7 +60,14 @@ ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’]*(?:[\s,;:()\"“”.!?-]+[A-Za-z
 # English gloss is needed: any Latin word of two letters or more ("Open", "low end");
 # a lone letter or an id stays ("الخط A", R7, E10), and so do these names.
 LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z]{2,}(?![A-Za-z0-9_])")
-NAMES = {"Pagat", "Block", "JSON", "Python"}
+NAMES = {
+    "Pagat",
+    "Block",
+    "JSON",
+    "Python",
+    "OpenSpiel",
+    "MCTS",
+}  # names of programs and their players
 # Names a reader types, which stay Latin in every language (as the Arabic prose writes
 # them): the rulesets and strategies (``--rules draw``, ``keep-four``), and the players
 # the score-sheet chapter names (Ann, Ben, Cem).

@@ -106,8 +106,17 @@ def test_the_rules_card_fits_two_pages_and_holds_the_rules(printed: Path) -> Non
     text = " ".join(pages)
     for rule in ("R1", "R9", "R16", "R20"):
         assert re.search(rf"\b{rule}\b", text), f"the rules card lacks {rule}"
+    # the variants card is a handout of its own (the card's opening names "V1-V6")
+    assert not re.search(r"\bV[2-5]\b", text), "the variants are on the rules card"
     # no navigation printed: no search box, no page or book contents
     assert not {"Search", "Contents", "Glossary"} & set(words(text))
+
+
+def test_the_variants_card_is_a_handout_beside_the_rules_card(printed: Path) -> None:
+    pages = pdf_pages(printed / "variants-card.pdf")
+    assert 1 <= len(pages) <= handouts.MAX_CARD_PAGES
+    text = " ".join(pages)
+    assert all(re.search(rf"\bV{n}\b", text) for n in range(1, 7)), text[:200]
 
 
 def test_a_worksheet_per_rules_chapter(printed: Path, built_site: SiteBuild) -> None:
@@ -201,6 +210,8 @@ def test_the_arabic_handouts_print_from_the_arabic_edition(printed_ar: Path) -> 
     text = " ".join(card)
     assert all(re.search(rf"\b{r}\b", text) for r in ("R1", "R9", "R16", "R20")), text[:200]
     assert has_words(card[0], "بطاقة القواعد")  # the card's Arabic title
+    variants = " ".join(pdf_pages(printed_ar / "variants-card.pdf"))
+    assert all(re.search(rf"\bV{n}\b", variants) for n in range(1, 7)), variants[:200]
     for docname in handouts.rules_chapters():
         name = docname.rsplit("/", 1)[-1]
         pages = pdf_pages(printed_ar / f"worksheet-{name}.pdf")

@@ -5,8 +5,11 @@
 Prints, from the built book (``python tools/build.py`` first), with the print
 stylesheet ``_static/print.css`` (no navigation, diagrams whole, answers at the end):
 
-* ``rules-card.pdf``: the rules card, at most two A4 pages (printed at the largest
-  scale of SCALES that fits);
+* ``rules-card.pdf``: the rules card (R1-R21), at most two A4 pages (printed at the
+  largest scale of SCALES that fits);
+* ``variants-card.pdf``: the variants card (V1-V6) of the same page, at most two A4
+  pages, for a referee to lay beside the rules card (the page's examples card and
+  dispute index stay on the site);
 * ``worksheet-NAME.pdf``: one per chapter of the part "The rules, step by step": the
   chapter's questions (blocks with class ``bd-quiz``) with the answer key on a page of
   its own; a chapter with no such blocks yet is printed whole, so the tool works before
@@ -59,6 +62,23 @@ RULES_PART = "The rules, step by step"
 #: print scales tried for the rules card, largest first, until it fits MAX_CARD_PAGES
 SCALES = (1.0, 0.9, 0.8, 0.72, 0.65, 0.58, 0.5)
 MAX_CARD_PAGES = 2
+#: the cards printed from the rules card's page: file -> the sections it keeps (the
+#: page's section ids, the same in every edition); the rest of the page is hidden
+CARDS = {
+    "rules-card.pdf": ("setup", "play", "end-of-round", "next-round-and-match"),
+    "variants-card.pdf": ("variants-card",),
+}
+#: hides every part of the rules card's page but the title, the opening paragraphs (for
+#: the rules card only) and the sections named; a kept section starts the first page
+CARD_JS = """([keep, intro]) => {
+  const card = document.querySelector('article section#rules-card');
+  for (const child of Array.from(card.children)) {
+    if (child.tagName === 'H1') continue;
+    const shown = child.tagName === 'SECTION' ? keep.includes(child.id) : intro;
+    child.style.display = shown ? '' : 'none';
+    if (child.tagName === 'SECTION') child.style.breakBefore = 'auto';
+  }
+}"""
 PLAYERS = (2, 3, 4)
 SHEET_ROUNDS = 16
 #: the site's fonts (site/public/vendor/fonts/, at vendor/ in each edition) and the
@@ -216,7 +236,7 @@ def _answer_with(body: str) -> Any:
 def handout_names(chapters: Sequence[str]) -> list[str]:
     """The files :func:`print_all` writes, in order."""
     return [
-        "rules-card.pdf",
+        *CARDS,
         *(f"worksheet-{docname.rsplit('/', 1)[-1]}.pdf" for docname in chapters),
         *(f"score-sheet-{n}.pdf" for n in PLAYERS),
     ]
@@ -282,16 +302,19 @@ def print_all(
                 raise HandoutError(str(e)) from None
             made[name] = page_count(pdf)
 
-        # the rules card, at the largest scale that fits
-        page.goto(f"{base}{RULES_CARD}.html")
-        settle(page)
-        for scale in SCALES:
-            pdf = page.pdf(scale=scale, **PDF_OPTIONS)
-            if page_count(pdf) <= MAX_CARD_PAGES:
-                break
-        else:
-            raise HandoutError(f"the rules card needs more than {MAX_CARD_PAGES} pages")
-        write("rules-card.pdf", pdf)
+        # the rules card and the variants card, each at the largest scale that fits
+        for name, keep in CARDS.items():
+            page.goto(f"{base}{RULES_CARD}.html")
+            settle(page)
+            page.evaluate(CARD_JS, [list(keep), name == "rules-card.pdf"])
+            for scale in SCALES:
+                pdf = page.pdf(scale=scale, **PDF_OPTIONS)
+                if page_count(pdf) <= MAX_CARD_PAGES:
+                    break
+            else:
+                card = name.removesuffix(".pdf").replace("-", " ")
+                raise HandoutError(f"the {card} needs more than {MAX_CARD_PAGES} pages")
+            write(name, pdf)
 
         for docname in chapters:
             page.goto(f"{base}{docname}.html")
