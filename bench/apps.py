@@ -27,18 +27,16 @@ page fails or the site is not built.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import http.server
-import socket
 import statistics
 import sys
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from local_server import serve  # noqa: E402  (the one local server: tools/local_server.py)
+
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 400, "height": 800}
 APPS = ("sheet", "scorer", "explorer", "play", "checker")
@@ -80,28 +78,6 @@ def bare_page(html: Path) -> str:
     if len(wheels) != 1:
         raise BenchError(f"{html}/apps/wheels/ has no engine wheel: build the site first")
     return BARE_PAGE.format(wheel=wheels[0].name)
-
-
-@contextlib.contextmanager
-def serve(html: Path) -> Iterator[str]:
-    """``html`` served on 127.0.0.1 (a free port) in a thread; yields the base URL."""
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(html))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 class Opener:

@@ -20,15 +20,14 @@ give within 30 s) and nothing sleeps a fixed time.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
-import threading
-from collections.abc import Iterator
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from local_server import serve  # noqa: F401  (the one local server, re-exported)
 
 #: the ceiling of every wait on a page (ms); a wait ends as soon as its condition holds
 WAIT_MS = 120_000
@@ -43,26 +42,6 @@ SETTLED_JS = """() => [...document.querySelectorAll(
 # A promise that resolves after the browser has drawn two more frames.
 NEXT_FRAME_JS = """() => new Promise((done) =>
     requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """``folder`` served on 127.0.0.1 (a free port); yields the base URL ending in "/"."""
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def off_machine(url: str) -> bool:

@@ -30,18 +30,17 @@ checked for every handout before anything is printed); each file is written atom
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
 import html
-import http.server
 import io
 import sys
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from local_server import serve
 
 from block_dominoes import storage
 from block_dominoes.errors import FileError
@@ -173,24 +172,6 @@ tfoot th {{ height: 12mm; }}
 <p>{esc(how)}</p>
 </body></html>
 """
-
-
-@contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 # Keep only the page's title, its questions and (from print.js) the answers.
