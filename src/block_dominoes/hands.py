@@ -24,9 +24,9 @@ from .feasible import (
     pick_tiles,
     tiles_with_total,
 )
+from .hand_rules import check_unique
 from .i18n import N_, _, iso
 from .inputs import MAX_DIGITS, strip_bom
-from .round import check_unique
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
 from .tiles import Tile, parse_tiles, pips

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from . import storage
@@ -55,6 +55,7 @@ from .match import Match, MatchResult, next_start, result_sentence
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind
 from .sheet_format import FORMAT, FORMAT_VERSION, check_names, read_round, read_setup
+from .sheet_rows import Entry, SheetRound
 
 __all__ = [
     "FORMAT",
@@ -80,70 +81,7 @@ class ConfirmationError(BlockDominoesError):
 
 
 # -- what a round's entry is ------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One round as it was written down: remaining ``hands``, or a ``claim`` (seat, points)."""
-
-    hands: tuple[str, ...] | None = None
-    claim: tuple[int, int] | None = None
-
-    @classmethod
-    def of_hands(cls, hands: Iterable[str]) -> Entry:
-        return cls(hands=tuple(str(h).strip() for h in hands))
-
-    @classmethod
-    def of_claim(cls, seat: int, points: int) -> Entry:
-        return cls(claim=(seat, points))
-
-    def to_json(self) -> dict[str, object]:
-        if self.claim is not None:
-            return {"claim": {"seat": self.claim[0], "points": self.claim[1]}}
-        return {"hands": list(self.hands or ())}
-
-    def __str__(self) -> str:
-        if self.claim is not None:
-            return _("claim: player {seat} scored {points}").format(
-                seat=self.claim[0], points=self.claim[1]
-            )
-        return _("hands: {hands}").format(hands=" | ".join(self.hands or ()))
-
-
 # -- the sheet ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class SheetRound:
-    """One settled round on the sheet, with everything derived from it."""
-
-    number: int
-    entry: Entry
-    starter: int
-    outcome: Outcome
-    interpretations: tuple[Interpretation, ...]
-    scores: tuple[int, ...]
-    next_starter: int | None
-    result: MatchResult | None
-    starter_reason: str
-
-    @property
-    def is_claim(self) -> bool:
-        return self.entry.claim is not None
-
-    @property
-    def explanation(self) -> str:
-        return self.outcome.explanation
-
-    def outcome_json(self) -> dict[str, object]:
-        if not self.is_claim:
-            return self.outcome.to_json()
-        return {
-            "outcome": "claim",
-            "winner": self.outcome.winner,
-            "points": self.outcome.points,
-            "totals": None,
-            "explanation": self.outcome.explanation,
-            "interpretations": [i.to_json() for i in self.interpretations],
-        }
-
-
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """A match score sheet: set-up plus the rounds as written; everything else is derived.

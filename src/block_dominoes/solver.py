@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 from . import kernel
 from .errors import InvalidPositionError
+from .hand_rules import check_hands, parse_hands
 from .i18n import _
-from .round import check_hands, parse_hands
 from .rules import Rules, find_rules
 from .tiles import Tile, tile_index
 
