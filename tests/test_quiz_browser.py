@@ -206,32 +206,40 @@ def test_every_question_on_the_site_answers_back(
     assert clicked_questions >= wanted
 
 
+#: the Arabic pages whose questions are clicked in Chromium (English: every page); the
+#: feedback of every Arabic question is checked from the page's stored state
+AR_CLICKED = ("book/rules/placing", "book/rules/scoring")
+
+
 def test_every_question_of_the_arabic_edition_answers_back_in_arabic(
     built_site: SiteBuild, browser: Any, site_url: str
 ) -> None:
-    """The same clicks on the Arabic edition (chapters run in Arabic): every choice shows
-    its own feedback, and every feedback is Arabic, with no English word in it."""
+    """Every feedback of every question in the Arabic edition (chapters run in Arabic)
+    is Arabic, with no English word in it; on a sample of pages, the same clicks as
+    in English show each choice's own feedback."""
     from test_arabic_edition import _english_in
 
     wanted = quiz_calls_in_chapters()
-    clicked_questions, english = 0, []
+    questions, english, clicked = 0, [], 0
     for docname in PAGES:
         expected = page_quizzes(built_site.html / "ar" / f"{docname}.html")
-        if not expected:
-            continue
+        questions += len(expected)
         for q, panels in enumerate(expected):
+            assert sum(right for _, right in panels) == 1, f"ar/{docname} q{q + 1}: {panels}"
             for text, _right in panels:
                 assert re.search("[\u0600-\u06ff]", text), f"ar/{docname} q{q + 1}: {text}"
                 english += [f"ar/{docname} q{q + 1}: {w}" for w in _english_in(text)]
+        if docname not in AR_CLICKED:
+            continue
         visit = Visit()
         page = open_page(browser, f"{site_url}ar/{docname}.html", visit)
         try:
-            click_every_choice(page, expected, f"ar/{docname}")
-            clicked_questions += len(expected)
+            clicked += click_every_choice(page, expected, f"ar/{docname}")
             assert visit.problems() == [], docname
         finally:
             page.close()
-    assert clicked_questions >= wanted
+    assert questions >= wanted
+    assert clicked >= 2 * len(AR_CLICKED)
     assert english == []
 
 
