@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -36,5 +37,8 @@ def load_tool(path: str) -> ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path!r}: not a Python file")
     module = importlib.util.module_from_spec(spec)
+    # its dataclasses look their module up in sys.modules (a name already taken by
+    # an installed package, such as "build", is left to it)
+    sys.modules.setdefault(file.stem, module)
     spec.loader.exec_module(module)
     return module

@@ -35,7 +35,7 @@ WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SERIOUS = {"serious", "critical"}
 PAGES = [
     *(f"{d}.html" for d in toc_docnames()),
-    *(f"ar/{d}.html" for d in toc_docnames(toc="_toc_ar.yml")),
+    *(f"ar/{d}.html" for d in toc_docnames()),
     "apps/index.html",
 ]
 RUN_AXE = """async (tags) => {

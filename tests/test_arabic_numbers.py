@@ -155,7 +155,7 @@ def _strings(value: object) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("docname", toc_docnames(ROOT, "_toc_ar.yml"))
+@pytest.mark.parametrize("docname", toc_docnames(ROOT))
 def test_the_built_arabic_pages_count_as_arabic_does(built_site: SiteBuild, docname: str) -> None:
     """The page's text, its printed outputs and its widgets' words (the stored state)."""
     page = (built_site.html / "ar" / f"{docname}.html").read_text(encoding="utf-8")

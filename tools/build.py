@@ -18,9 +18,14 @@ how long it took:
    pair, stored run, engine file or catalog changed since its last success, it reads
    nothing (its digests are in ``_build/build-stamps.json`` too).
 2. ``book``: the English book, ``jupyter-book build .`` into ``_build/html``.
-3. one step per edition in the language registry (``block_dominoes.languages``;
-   today ``ar``): ``jupyter-book build . --config _config_ar.yml --toc _toc_ar.yml
-   --path-output _build/ar``, then swapped into ``_build/html/ar``.
+3. one step per edition in the language registry (``block_dominoes.languages``,
+   ``edition=True``): its config and toc are written into ``_build/<code>/`` from
+   ``_config.yml`` and ``_toc.yml`` with the edition's words (title, author, search
+   text, the hidden cell's toggles, part captions: ``site/ext/site_words.py``
+   ``CONFIG_WORDS``, translated in ``site/ext/locales/<code>/LC_MESSAGES/bd_site.po``)
+   and its language, then ``jupyter-book build . --config _build/<code>/_config.yml
+   --toc _build/<code>/_toc.yml --path-output _build/<code>``, swapped into
+   ``_build/html/<code>``. An edition is its catalogs and a registry line.
 4. ``live``: the live edition and the apps, ``tools/build_live.py`` into
    ``_build/html/live`` and ``_build/html/apps``.
 
@@ -265,12 +270,92 @@ def english() -> Book:
 def edition(code: str) -> Book:
     return Book(
         code,
-        f"_config_{code}.yml",
-        f"_toc_{code}.yml",
+        f"_build/{code}/_config.yml",
+        f"_build/{code}/_toc.yml",
         ("book/**/*", f"locales/{code}/**/*"),
         BUILD / code,
         HTML / code,
     )
+
+
+def site_words(code: str) -> dict[str, str]:
+    """The edition's translations of the site's words (``bd_site.po``), by English."""
+    from babel.messages.pofile import read_po
+
+    po = ROOT / "site/ext/locales" / code / "LC_MESSAGES/bd_site.po"
+    if not po.is_file():
+        raise StepFailed(f"{code}: no catalog of the site's words ({shown(po)})")
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=code)
+    return {m.id: m.string for m in catalog if isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+def edition_setup(code: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The edition's Sphinx config and toc: ``_config.yml`` and ``_toc.yml`` in its
+    language, with its own words from its ``bd_site`` catalog."""
+    import yaml
+
+    words = site_words(code)
+
+    def word(english: str) -> str:
+        if english not in words:
+            raise StepFailed(
+                f"{code}: {english!r} has no translation in "
+                f"site/ext/locales/{code}/LC_MESSAGES/bd_site.po (bash tools/update_catalogs.sh)"
+            )
+        return words[english]
+
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    config["title"] = word(config["title"])
+    config["author"] = word(config["author"])
+    sphinx = config.setdefault("sphinx", {})
+    # else sphinx.config.html_theme_options REPLACES Jupyter Book's own (logo, search...)
+    sphinx["recursive_update"] = True
+    # a local extension's folder is read from the config file's own folder
+    here = BUILD / code
+    sphinx["local_extensions"] = {
+        name: os.path.relpath(ROOT / folder, here)
+        for name, folder in sphinx.get("local_extensions", {}).items()
+    }
+    settings = sphinx.setdefault("config", {})
+    settings.update(
+        {
+            # the chapters' prose from locales/<code>/LC_MESSAGES/book/**.po, one per
+            # chapter; the theme's words from locales/<code>/LC_MESSAGES/sphinx.po
+            "language": code,
+            "locale_dirs": ["locales/"],
+            "gettext_compact": False,
+            "gettext_uuid": False,
+            "nb_code_prompt_show": word("Show the cell"),
+            "nb_code_prompt_hide": word("Hide the cell"),
+        }
+    )
+    options = settings.setdefault("html_theme_options", {})
+    options["search_bar_text"] = word("Search this book...")
+    for part in toc.get("parts", []):
+        part["caption"] = word(part["caption"])
+    return config, toc
+
+
+def write_edition_setup(code: str) -> None:
+    """Write the edition's config and toc into ``_build/<code>/`` (when they changed)."""
+    import yaml
+
+    config, toc = edition_setup(code)
+    here = BUILD / code
+    here.mkdir(parents=True, exist_ok=True)
+    note = f"# Written by tools/build.py for the {code} edition: edit _config.yml, _toc.yml\n"
+    for name, data in (("_config.yml", config), ("_toc.yml", toc)):
+        text = note + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+        path = here / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
+def edition_step(code: str, opts: Options) -> str:
+    write_edition_setup(code)
+    return book_step(edition(code), opts)
 
 
 def swap_in(built: Path, out: Path) -> None:
@@ -356,8 +441,8 @@ def steps(opts: Options) -> list[tuple[str, Callable[[], str], list[Path]]]:
         ("book", lambda: book_step(english(), opts), []),
     ]
     for lang in editions():
-        book = edition(lang.code)
-        found.append((lang.code, lambda book=book: book_step(book, opts), [book.out]))  # type: ignore[misc]
+        code = lang.code
+        found.append((code, lambda code=code: edition_step(code, opts), [HTML / code]))  # type: ignore[misc]
     found.append(("live", lambda: live_step(opts), [HTML / "live", HTML / "apps"]))
     return found
 

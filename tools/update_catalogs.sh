@@ -8,7 +8,7 @@ PYTHONPATH=tools python -m babel.messages.frontend extract -F babel.cfg -k N_ -k
 python -m babel.messages.frontend update -D block_dominoes -i src/block_dominoes/locale/block_dominoes.pot \
     -d src/block_dominoes/locale --ignore-obsolete --no-fuzzy-matching
 # The site extensions' own words (site/ext/site_words.py: Sphinx's catalog "bd_site").
-python -m babel.messages.frontend extract --no-default-keywords -k _ --sort-by-file \
+python -m babel.messages.frontend extract --no-default-keywords -k _ -k N_ --sort-by-file \
     --add-comments Translators: --omit-header -o site/ext/locales/bd_site.pot site/ext
 python -m babel.messages.frontend update -D bd_site -i site/ext/locales/bd_site.pot \
     -d site/ext/locales --ignore-obsolete --no-fuzzy-matching

@@ -1,13 +1,12 @@
 """Local Sphinx extension: the book's other-language editions (Arabic first).
 
-* Every page of every edition gets a language switch in its header row: a link to
-  the same page in the other edition (``lang-switch.html``, from ``site/ext/templates``).
-  English pages link to ``ar/<page>.html``; Arabic pages to ``../<page>.html``.
-  An English page the Arabic edition does not have (not in ``_toc_ar.yml``) links
-  to the Arabic edition's first page instead, so no switch ever leads nowhere.
-* It builds nothing: ``tools/build.py`` (the README's build command) builds each
-  edition after the English book, ``jupyter-book build . --config _config_ar.yml
-  --toc _toc_ar.yml --path-output _build/ar``, and swaps it into ``<html>/ar``.
+* Every page of every edition leads to the same page in every other language: the
+  English book and each edition (``lang-switch.html``, from ``site/ext/templates``):
+  one link where there is one other language, a menu where there are several.
+  Every edition has every page (its toc is the English one, ``tools/build.py``).
+* It builds nothing: ``tools/build.py`` (the README's build command) writes each
+  edition's config and toc from ``_config.yml`` and ``_toc.yml`` with its words, builds
+  it after the English book into ``_build/<code>`` and swaps it into ``<html>/<code>``.
 * The editions, their labels and their directions come from the one language
   registry, ``block_dominoes.languages``.
 * In a right-to-left edition (``language`` in ``RTL``), every written page gets
@@ -34,10 +33,11 @@ from __future__ import annotations
 import csv
 import html
 import re
+import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from book_toc import toc_docnames
 from docutils import nodes
 from site_words import _
 from sphinx import addnodes
@@ -50,11 +50,6 @@ from block_dominoes.languages import LANGUAGES, RTL, SOURCE, editions
 logger = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
-#: the other editions of the English book: language -> (label, folder, config, toc)
-EDITIONS = {
-    lang.code: (lang.name, lang.code, f"_config_{lang.code}.yml", f"_toc_{lang.code}.yml")
-    for lang in editions()
-}
 _HTML_TAG = re.compile(r"<html(?![^>]*\bdir=)([^>]*)>")
 
 
@@ -65,20 +60,29 @@ def switch_href(pagename: str, root: str, twin: str) -> str:
     '../../ar/book/rules/setup.html'
     >>> switch_href("book/intro", "..", "book/intro")
     '../../book/intro.html'
-    >>> switch_href("search", "ar", "search")
-    'ar/search.html'
+    >>> switch_href("search", "../tr", "search")
+    '../tr/search.html'
     """
     return f"{'../' * pagename.count('/')}{root}/{twin}.html"
 
 
-def _edition(app: Sphinx) -> tuple[str, str, str, set[str] | None]:
-    """(language, label, root, twin pages or None for all) of the OTHER edition."""
-    language = app.config.language or "en"
-    if language in EDITIONS:
-        return SOURCE, LANGUAGES[SOURCE].name, "..", None
-    lang = next(iter(EDITIONS))
-    label, folder, _, toc = EDITIONS[lang]
-    return lang, label, folder, set(toc_docnames(Path(app.srcdir) / toc))
+def other_languages(language: str) -> list[tuple[str, str, str]]:
+    """(code, name, root from this edition's root) of every other language the book
+    is in: English, then the editions in registry order.
+
+    >>> [(code, root) for code, _name, root in other_languages("en")][:1]
+    [('ar', 'ar')]
+    >>> other_languages("ar")[0]
+    ('en', 'English', '..')
+    """
+    codes = [SOURCE, *(lang.code for lang in editions())]
+    found = []
+    for code in codes:
+        if code == language:
+            continue
+        root = ".." if code == SOURCE else code if language == SOURCE else f"../{code}"
+        found.append((code, LANGUAGES[code].name, root))
+    return found
 
 
 def _configure(app: Sphinx, config: Config) -> None:
@@ -98,14 +102,18 @@ def _configure(app: Sphinx, config: Config) -> None:
 def _switch(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """Tell lang-switch.html where this page is in the other edition."""
-    lang, label, root, twins = _edition(app)
-    twin = pagename
-    if twins is not None and pagename.startswith("book/") and pagename not in twins:
-        twin = app.config.root_doc  # not translated yet: the other edition's first page
-    context["bd_switch_url"] = switch_href(pagename, root, twin)
-    context["bd_switch_lang"] = lang
-    context["bd_switch_label"] = label
+    """Tell lang-switch.html where this page is in every other language."""
+    language = app.config.language or "en"
+    context["bd_languages"] = [
+        {
+            "code": code,
+            "name": name,
+            "url": switch_href(pagename, root, pagename),
+            "dir": "rtl" if code in RTL else "ltr",
+        }
+        for code, name, root in other_languages(language)
+    ]
+    context["bd_language_name"] = LANGUAGES[language].name if language in LANGUAGES else language
 
 
 #: the glossary page, and the terms table added at its end (from locales/terms.csv)
@@ -191,15 +199,51 @@ def arabic_sort_key(term: str) -> str:
     return _ARTICLE.sub("", word)
 
 
+def alphabet_sort_key(term: str, language: str) -> tuple[int, ...]:
+    """How a dictionary in ``language`` orders a term: letter by letter in its alphabet
+    (the registry's ``alphabet``), accents set aside (Greek ``ά`` is ``α``, final ``ς``
+    is ``σ``), Turkish ``I``/``İ`` as ``ı``/``i``; other characters after the letters.
+
+    >>> sorted(["çift", "cezalı", "ıslak", "iki", "uç", "üç"], key=lambda t: alphabet_sort_key(t, "tr"))
+    ['cezalı', 'çift', 'ıslak', 'iki', 'uç', 'üç']
+    >>> sorted(["ώρα", "άκρη", "διπλό", "βήμα"], key=lambda t: alphabet_sort_key(t, "el"))
+    ['άκρη', 'βήμα', 'διπλό', 'ώρα']
+    """
+    alphabet = LANGUAGES[language].alphabet
+    if language == "tr":
+        term = term.replace("I", "ı").replace("İ", "i")
+    word = term.lower()
+    if language not in ("tr",):  # Turkish ç, ğ, ö, ş, ü are letters of their own
+        word = "".join(
+            c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c)
+        )
+    word = word.replace("ς", "σ")
+    if language == "tr":
+        word = unicodedata.normalize("NFC", word)
+    return tuple(alphabet.index(c) if c in alphabet else len(alphabet) + ord(c) for c in word)
+
+
+def glossary_sort_key(language: str) -> Callable[[str], Any]:
+    """The glossary's order in ``language``: Arabic's (:func:`arabic_sort_key`), or by
+    the registry's alphabet, or the code points' (English)."""
+    if language == "ar":
+        return arabic_sort_key
+    if language in LANGUAGES and LANGUAGES[language].alphabet:
+        return lambda term: alphabet_sort_key(term, language)
+    return str.casefold
+
+
 def sort_glossary(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """In an edition in another language, the glossary in that language's order: the
     glossary directive sorted its terms in English, before they were translated."""
-    if docname != GLOSSARY or (app.config.language or "en") != "ar":
+    language = app.config.language or "en"
+    if docname != GLOSSARY or language == SOURCE:
         return
+    key = glossary_sort_key(language)
     for glossary in doctree.findall(addnodes.glossary):
         for dl in glossary.findall(nodes.definition_list):
             items = list(dl.children)
-            items.sort(key=lambda item: arabic_sort_key(item.next_node(nodes.term).astext()))
+            items.sort(key=lambda item: key(item.next_node(nodes.term).astext()))
             dl.children = []
             dl.extend(items)
 
@@ -270,28 +314,27 @@ def isolate_outputs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 block["language"] = "none"
 
 
-#: screen-reader labels that the theme and myst-nb write in English, whatever the
-#: language, and what an edition in another language says instead (issue 22)
-ARIA_LABELS = {
-    "ar": {
-        'aria-label="Toggle hidden content"': 'aria-label="أظهر المحتوى المخفي أو أخفِه"',
-        '<nav aria-label="Page">': '<nav aria-label="الصفحة">',
+def aria_labels() -> dict[str, str]:
+    """Screen-reader labels that the theme and myst-nb write in English whatever the
+    language, and what this edition says instead (issue 22); none in English."""
+    toggle, page = str(_("Show or hide the hidden content")), str(_("Page"))
+    if toggle == "Show or hide the hidden content":
+        return {}
+    return {
+        'aria-label="Toggle hidden content"': f'aria-label="{html.escape(toggle)}"',
+        '<nav aria-label="Page">': f'<nav aria-label="{html.escape(page)}">',
     }
-}
 
 
 def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
     language = app.config.language or "en"
-    if (
-        exception
-        or app.builder.format != "html"
-        or (language not in RTL and language not in ARIA_LABELS)
-    ):
+    labels = aria_labels()
+    if exception or app.builder.format != "html" or (language not in RTL and not labels):
         return
     for page in Path(app.outdir).rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         new = _HTML_TAG.sub(r'<html dir="rtl"\1>', text, count=1) if language in RTL else text
-        for english, translated in ARIA_LABELS.get(language, {}).items():
+        for english, translated in labels.items():
             new = new.replace(english, translated)
         if new != text:
             page.write_text(new, encoding="utf-8")

@@ -28,6 +28,30 @@ LOCALES = Path(__file__).resolve().parent / "locales"
 _ = get_translation(DOMAIN)
 
 
+def N_(message: str) -> str:  # gettext's name for "extract, do not translate"
+    """Mark ``message`` for extraction only: it is translated where it is used."""
+    return message
+
+
+#: the words of an edition's Sphinx config and toc, which ``tools/build.py`` writes
+#: for each edition from ``_config.yml`` and ``_toc.yml`` with this catalog's
+#: translations (a Sphinx config is read before any catalog is). Every part caption
+#: of ``_toc.yml`` is here (a test checks).
+CONFIG_WORDS = (
+    N_("Block dominoes: the book that plays"),  # title
+    N_("The Block dominoes team"),  # author
+    N_("Search this book..."),  # the search box's text
+    N_("Show the cell"),  # a cell hidden with hide-input / hide-cell: its toggle
+    N_("Hide the cell"),
+    N_("Start here"),  # the part captions of _toc.yml
+    N_("The rules, step by step"),
+    N_("Play and practise"),
+    N_("At the table"),
+    N_("Reference"),
+    N_("Evidence"),
+)
+
+
 def load_catalog(app: Sphinx, config: Config) -> None:
     """Compile the edition's ``bd_site.po`` if it changed, and register the catalog."""
     language = config.language or "en"

@@ -42,7 +42,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .languages import RTL
+from .languages import LANGUAGES, RTL
 
 __all__ = [
     "DOMAIN",
@@ -77,9 +77,13 @@ class UnknownLanguageError(ValueError):
 
 
 def available_languages() -> tuple[str, ...]:
-    """English and every language with a ``.po`` catalog, sorted after English."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return ("en", *found)
+    """The languages the engine speaks: those the registry marks ``engine=True``
+    (:mod:`block_dominoes.languages`) whose catalog is here, English first."""
+    return tuple(
+        code
+        for code, lang in LANGUAGES.items()
+        if lang.engine and (code == "en" or (LOCALE_DIR / code / "LC_MESSAGES").is_dir())
+    )
 
 
 def _normalise(lang: str | None) -> str:

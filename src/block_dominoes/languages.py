@@ -9,10 +9,10 @@ the build (``tools/build.py``: one step per edition), the notebook runner
 (:mod:`block_dominoes.widgets.languages`: the buttons' names). It is plain data with
 no import and no file access, so the engine reads it in the browser (Pyodide) too.
 
-Whether the *engine* speaks a language is not recorded here: it does when its
-catalog exists (:func:`block_dominoes.i18n.available_languages`). A language listed
-here without a catalog is still named and laid out right (the glossary's terms
-table shows the sources' five languages).
+The engine speaks the languages marked ``engine=True`` (:func:`block_dominoes.i18n.
+available_languages`); the book has an edition in those marked ``edition=True``. A
+language listed with neither is still named and laid out right (the glossary's terms
+table shows the sources' five languages), and its catalogs may be in the making.
 
 Adding a language: its catalogs (``locales/TRANSLATORS.md``) and one line below.
 
@@ -20,6 +20,8 @@ Adding a language: its catalogs (``locales/TRANSLATORS.md``) and one line below.
 ('العربية', 'rtl', True)
 >>> [lang.code for lang in editions()]
 ['ar']
+>>> [lang.code for lang in LANGUAGES.values() if lang.engine]
+['en', 'ar']
 >>> sorted(RTL)
 ['ar']
 """
@@ -42,10 +44,21 @@ class Language:
     name: str
     #: the direction its text is written in
     direction: Literal["ltr", "rtl"] = "ltr"
-    #: whether the book has an edition in it, built from ``_config_<code>.yml`` and
-    #: ``_toc_<code>.yml`` into ``_build/html/<code>`` with its chapters run in it
-    #: (``locales/<code>/runs/``); English is the book itself, not an edition
+    #: whether the book has an edition in it, built into ``_build/html/<code>`` from
+    #: ``_config.yml`` and ``_toc.yml`` with its own words (``tools/build.py``), its
+    #: chapters run in it (``locales/<code>/runs/``); English is the book itself
     edition: bool = False
+    #: whether the engine speaks it: the command line's ``--lang``, the widgets' and the
+    #: apps' languages (its catalog ``block_dominoes/locale/<code>`` complete; a test
+    #: checks). A catalog still being translated sits beside the others unoffered.
+    engine: bool = False
+    #: its letters in dictionary order, small letters only (the glossary's order;
+    #: empty: the code points' order, as for English). Accents are set aside first.
+    alphabet: str = ""
+    #: how a number's whole and decimal parts are separated (CLDR's decimal symbol)
+    decimal: str = "."
+    #: where the percent sign goes, ``{n}`` being the number (CLDR's percent pattern)
+    percent: str = "{n}%"
 
     @property
     def rtl(self) -> bool:
@@ -60,11 +73,13 @@ SOURCE = "en"
 LANGUAGES: dict[str, Language] = {
     lang.code: lang
     for lang in (
-        Language("en", "English"),
-        Language("ar", "العربية", direction="rtl", edition=True),
-        Language("bg", "Български"),
-        Language("el", "Ελληνικά"),
-        Language("tr", "Türkçe"),
+        Language("en", "English", engine=True),
+        Language("ar", "العربية", direction="rtl", edition=True, engine=True),
+        Language("bg", "Български", alphabet="абвгдежзийклмнопрстуфхцчшщъьюя", decimal=","),
+        Language("el", "Ελληνικά", alphabet="αβγδεζηθικλμνξοπρστυφχψω", decimal=","),
+        Language(
+            "tr", "Türkçe", alphabet="abcçdefgğhıijklmnoöprsştuüvyz", decimal=",", percent="%{n}"
+        ),
     )
 }
 
