@@ -104,7 +104,13 @@ def test_a_new_translation_reruns_only_the_edition(tmp_path: Path) -> None:
     assert english == tool.inputs(md, "en")  # the copy is the engine, to the byte
     assert arabic.keys() == {"text", "package", "catalog"} and english.keys() < arabic.keys()
     po = copy / "locale" / "ar" / "LC_MESSAGES" / "block_dominoes.po"
-    po.write_bytes(po.read_bytes() + b"\n# a translator's comment\n")
+    # what the catalog says counts; its comments and source lines do not (they move
+    # with every edit of the engine and every re-extraction)
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace("#: src/", "#: moved/src/") + "\n# a comment\n", encoding="utf-8")
+    assert freshness.chapter_inputs(md, "ar", package_dir=copy) == arabic
+    po.write_text(text.replace('msgstr "نعم"', 'msgstr "أجل"', 1), encoding="utf-8")
+    assert 'msgstr "نعم"' in text
     assert freshness.stale_inputs(arabic, freshness.chapter_inputs(md, "ar", package_dir=copy)) == [
         freshness.DESCRIBE["catalog"]
     ]

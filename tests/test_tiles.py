@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from block_dominoes.errors import InvalidPositionError, InvalidTileError
 from block_dominoes.tiles import Tile, full_set, parse_placement, parse_tiles, pips
@@ -120,3 +124,15 @@ def test_parse_placement_reads_the_move_grammar(text: str, placed: tuple[Tile, i
 def test_parse_placement_refuses_an_unreadable_end(text: str) -> None:
     with pytest.raises(InvalidPositionError, match="cannot read the end"):
         parse_placement(text)
+
+
+# The separator rule as a regular expression (the engine's old code, kept as the
+# oracle): quadratic on long input, so the engine splits with a linear scan instead.
+_SPLIT_ORACLE = re.compile(r"(?<=\])\s*(?=\[)|[\s,;]+(?![^\[\]]*\])")
+
+
+@given(st.text(alphabet="[]|1-2 ,;\t\u00a0x", max_size=16))
+def test_split_is_the_separator_rule(text: str) -> None:
+    from block_dominoes.tiles import _split_outside_brackets
+
+    assert _split_outside_brackets(text) == [p for p in _SPLIT_ORACLE.split(text) if p]

@@ -103,7 +103,25 @@ def package_digest(package: Path = PACKAGE) -> str:
 def catalog_digest(lang: str, package: Path = PACKAGE) -> str:
     """The engine's catalog in ``lang`` (what a run in that language says)."""
     po = package / "locale" / lang / "LC_MESSAGES" / "block_dominoes.po"
-    return digest([lang, po.read_bytes() if po.is_file() else b""])
+    return digest([lang, *catalog_sayings(po)])
+
+
+def catalog_sayings(po: Path) -> list[str]:
+    """What a catalog says: its plural rule and each entry's context, source and
+    translation, fuzzy ones left out as gettext leaves them out. Its comments (the
+    source lines an entry was found at, which move with every edit of the engine) and
+    header dates are not part of it, so re-extracting the catalog stales no run."""
+    if not po.is_file():
+        return []
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=None)
+    said = [catalog.plural_forms]
+    for message in catalog:
+        if message.id and not message.fuzzy:
+            said.append(json.dumps([message.context, message.id, message.string]))
+    return sorted(said)
 
 
 def chapter_inputs(

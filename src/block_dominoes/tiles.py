@@ -47,7 +47,6 @@ _TILE_RE = re.compile(rf"^{TILE_PATTERN}$")
 _HALVES_RE = re.compile(r"\d{1,2}")
 # Between tiles: spaces, commas, semicolons (not inside a tile's brackets: the next
 # bracket after them is not a ']'), or nothing between ']' and '['.
-_SPLIT_RE = re.compile(r"(?<=\])\s*(?=\[)|[\s,;]+(?![^\[\]]*\])")
 # A placement: a tile, then optionally the open end it joins ('on 4', 'at 4', '@4').
 _PLACE_RE = re.compile(
     rf"^(?P<tile>{TILE_PATTERN})(?:\s*(?:(?:on|at)\s+(?:the\s+)?|@\s*)(?P<end>\S*?)(?:\s+end)?)?$",
@@ -326,7 +325,7 @@ def split_tiles(text: str) -> list[str]:
             )
         )
     body = strip_bom(text).strip()
-    pieces = [p for p in _SPLIT_RE.split(body) if p]
+    pieces = _split_outside_brackets(body)
     if body and not pieces:
         raise InvalidTileError(
             _(
@@ -336,6 +335,45 @@ def split_tiles(text: str) -> list[str]:
             rule="R2",
         )
     return pieces
+
+
+def _split_outside_brackets(body: str) -> list[str]:
+    """The non-empty pieces of ``body`` between separators outside brackets: runs of
+    spaces, commas and semicolons that no ``]`` closes, and any spaces between ``]``
+    and ``[``. Linear in the length, so a pasted page of tiles is refused at once
+    (the regular expression it replaces, tested against it in tests/test_tiles.py,
+    looked ahead to the end for each separator).
+
+    >>> _split_outside_brackets("1-4, 0-0;[1 | 4] [0|0][2|3]")
+    ['1-4', '0-0', '[1 | 4]', '[0|0]', '[2|3]']
+    """
+    n = len(body)
+    after = [""] * (n + 1)  # the first bracket at or after each index ("" for none)
+    for i in range(n - 1, -1, -1):
+        after[i] = body[i] if body[i] in "[]" else after[i + 1]
+    pieces: list[str] = []
+    start = i = 0
+    while i < n:
+        if i and body[i - 1] == "]":  # "][" or "] [": one tile ends, the next begins
+            j = i
+            while j < n and body[j].isspace():
+                j += 1
+            if j < n and body[j] == "[":
+                pieces.append(body[start:i])
+                start, i = j, j + 1
+                continue
+        if body[i].isspace() or body[i] in ",;":
+            j = i
+            while j < n and (body[j].isspace() or body[j] in ",;"):
+                j += 1
+            if after[j] != "]":  # not inside a tile's brackets
+                pieces.append(body[start:i])
+                start = j
+            i = j
+            continue
+        i += 1
+    pieces.append(body[start:])
+    return [p for p in pieces if p]
 
 
 def count(n: int, word: str) -> str:
