@@ -22,6 +22,7 @@ its cache named for a hash of every file it keeps.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import json
@@ -59,43 +60,52 @@ PYODIDE_FILES = (
 #: the widgets' links to the book are written for pages at live/app/ (see app.js)
 LINK_BASE = "app/index.html"
 
-#: the words of the page around the app, per language
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "step_python": "Starting Python in this browser…",
-        "step_engine": "Installing the rules engine…",
-        "step_widgets": "Loading the controls…",
-        "step_app": "Opening the app…",
-        "failed": "The app did not start ({what}).",
-        "retry": "Try again",
-        "error": "Something went wrong:",
-        "missing": "could not be loaded",
-        "no_control": "the app showed no control",
-        "all_apps": "All apps",
-        "book": "The book",
-        "noscript": "This app runs Python in your browser: it needs JavaScript.",
-        "loading": "Loading",
-    },
-    "ar": {
-        "step_python": "تشغيل Python في هذا المتصفح…",
-        "step_engine": "تثبيت محرك القواعد…",
-        "step_widgets": "تحميل عناصر التحكم…",
-        "step_app": "فتح التطبيق…",
-        "failed": "لم يبدأ التطبيق ({what}).",
-        "retry": "أعد المحاولة",
-        "error": "حدث خطأ:",
-        "missing": "تعذّر تحميله",
-        "no_control": "لم يعرض التطبيق أي عنصر تحكم",
-        "all_apps": "كل التطبيقات",
-        "book": "الكتاب",
-        "noscript": "يشغّل هذا التطبيق Python في متصفحك: يحتاج إلى JavaScript.",
-        "loading": "جارٍ التحميل",
-    },
+def N_(message: str) -> str:  # gettext's name for "extract, do not translate"
+    return message
+
+
+#: the words of the page around the app, in English; a language's are its
+#: translations in the site's catalog (``site/ext/locales/<lang>/LC_MESSAGES/bd_site.po``,
+#: extracted from this file by ``bash tools/update_catalogs.sh``)
+WORDS: dict[str, str] = {
+    "step_python": N_("Starting Python in this browser…"),
+    "step_engine": N_("Installing the rules engine…"),
+    "step_widgets": N_("Loading the controls…"),
+    "step_app": N_("Opening the app…"),
+    "failed": N_("The app did not start ({what})."),
+    "retry": N_("Try again"),
+    "error": N_("Something went wrong:"),
+    "missing": N_("could not be loaded"),
+    "no_control": N_("the app showed no control"),
+    "all_apps": N_("All apps"),
+    "book": N_("The book"),
+    "noscript": N_("This app runs Python in your browser: it needs JavaScript."),
+    "loading": N_("Loading"),
 }
+
+SITE_CATALOGS = ROOT / "site" / "ext" / "locales"
+
+
+@functools.cache
+def site_translations(lang: str) -> dict[str, str]:
+    """The site catalog's translations in ``lang`` (none for English); a word it lacks
+    stays English here, and ``tests/test_editions.py`` fails on the catalog."""
+    po = SITE_CATALOGS / lang / "LC_MESSAGES" / "bd_site.po"
+    if lang == "en" or not po.is_file():
+        return {}
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    return {m.id: m.string for m in catalog if isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+def translate(message: str, lang: str) -> str:
+    return site_translations(lang).get(message, message)
 
 
 def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+    return {key: translate(english, lang) for key, english in WORDS.items()}
 
 
 class App:
@@ -328,33 +338,29 @@ a.app {{ font-size: 1.2rem; font-weight: bold; }}
 </html>
 """
 
-#: the index's words: (page title, heading, opening sentence, back to the book, other language)
-INDEX_WORDS = {
-    "en": (
-        "Apps - Block dominoes",
-        "Block dominoes apps",
+#: the index's words: (page title, heading, opening sentence, back to the book, the
+#: chapter), in English; translated as :data:`WORDS` are
+INDEX_WORDS = (
+    N_("Apps - Block dominoes"),
+    N_("Block dominoes apps"),
+    N_(
         "Each app opens by itself and runs in this browser (Python on WebAssembly): nothing"
         " to install, no internet needed after the first visit, on a phone too (add it to"
-        " the home screen). The first open takes a few seconds.",
-        "Back to the book",
-        "the chapter",
+        " the home screen). The first open takes a few seconds."
     ),
-    "ar": (
-        "التطبيقات - دومينو بلوك",
-        "تطبيقات دومينو بلوك",
-        "يفتح كل تطبيق وحده ويعمل في هذا المتصفح، بلغة Python على WebAssembly: لا شيء لتثبيته،"
-        " ولا حاجة إلى الإنترنت بعد الزيارة الأولى، وعلى الهاتف أيضًا (أضفه إلى الشاشة"
-        " الرئيسية). يستغرق الفتح الأول بضع ثوانٍ.",
-        "العودة إلى الكتاب",
-        "الفصل",
-    ),
-}
+    N_("Back to the book"),
+    N_("the chapter"),
+)
+
+
+def index_words(lang: str) -> tuple[str, ...]:
+    return tuple(translate(english, lang) for english in INDEX_WORDS)
 
 
 def index_page(apps: Sequence[App]) -> str:
     sections = []
     for lang in languages():
-        title, heading, opening, back, chapter_word = INDEX_WORDS.get(lang, INDEX_WORDS["en"])
+        title, heading, opening, back, chapter_word = index_words(lang)
         edition = "" if lang == "en" else f"{lang}/"
         query = "" if lang == "en" else f"?lang={lang}"
         items = []
@@ -419,7 +425,7 @@ def publish_apps(apps: Sequence[App], out: Path, live: Path) -> None:
             (out / f"{app.name}{suffix}.webmanifest").write_text(
                 manifest(app.name, title, summary, start, lang), encoding="utf-8"
             )
-    title, heading, opening, _back, _chapter = INDEX_WORDS["en"]
+    title, heading, opening, _back, _chapter = index_words("en")
     (out / "index.webmanifest").write_text(
         manifest("index", heading, opening, "index.html", "en"), encoding="utf-8"
     )

@@ -275,9 +275,13 @@ def engine_step(cache: Path) -> Path:
 
 
 def languages() -> tuple[str, ...]:
-    """English and every language the engine has a catalog for (as block_dominoes.i18n)."""
-    found = sorted(p.parent.parent.name for p in CATALOGS.glob("*/LC_MESSAGES/block_dominoes.po"))
-    return ("en", *found)
+    """The languages the engine speaks (the registry's ``engine=True``, English first):
+    every live notebook and app is made in each."""
+    return tuple(
+        code
+        for code, lang in LANGUAGES.items()
+        if lang.engine and (code == "en" or (CATALOGS / code / "LC_MESSAGES").is_dir())
+    )
 
 
 def _text(source: object) -> str:

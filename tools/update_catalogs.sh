@@ -9,6 +9,6 @@ python -m babel.messages.frontend update -D block_dominoes -i src/block_dominoes
     -d src/block_dominoes/locale --ignore-obsolete --no-fuzzy-matching
 # The site extensions' own words (site/ext/site_words.py: Sphinx's catalog "bd_site").
 python -m babel.messages.frontend extract --no-default-keywords -k _ -k N_ --sort-by-file \
-    --add-comments Translators: --omit-header -o site/ext/locales/bd_site.pot site/ext
+    --add-comments Translators: --omit-header -o site/ext/locales/bd_site.pot site/ext tools/build_apps.py
 python -m babel.messages.frontend update -D bd_site -i site/ext/locales/bd_site.pot \
     -d site/ext/locales --ignore-obsolete --no-fuzzy-matching

@@ -126,17 +126,19 @@ PINS = (
         "sha512-eYm8vijH/hpzr/6/1CJ/V/Eb1xQFW2nnUKArb3z+yUWv7HTwj6M7SP957oMjfZjAHU6qpoNc2wQvIxBLWYa/Jg==",
         (("LICENSE.txt", "html-manager/LICENSE-fontawesome.txt"),),
     ),
-    # Only the subsets the book writes in (latin, arabic): other scripts (the glossary's
-    # Greek and Bulgarian terms) fall back to the reader's fonts, through unicode-range.
+    # Only the subsets the book writes in: latin, latin-ext (Turkish ç ğ ı İ ş), greek
+    # and cyrillic (the Greek and Bulgarian editions); Arabic is IBM Plex's, below.
+    # Each face serves only its script (unicode-range in fonts/fonts.css).
     Pin(
         "@fontsource/noto-sans",
         "5.3.0",
         "sha512-fBCog2PY7DiVVTEEqtI/Qdinx/knobHYfoGpjFXdfBX5RoJaBp1Prw2G75p0OIsdlMZg3cLo0c+YbIUYOxnQJw==",
         (
-            ("files/noto-sans-latin-400-normal.woff2", "fonts/noto-sans-latin-400-normal.woff2"),
-            ("files/noto-sans-latin-400-italic.woff2", "fonts/noto-sans-latin-400-italic.woff2"),
-            ("files/noto-sans-latin-700-normal.woff2", "fonts/noto-sans-latin-700-normal.woff2"),
-            ("files/noto-sans-latin-700-italic.woff2", "fonts/noto-sans-latin-700-italic.woff2"),
+            *(
+                (f"files/noto-sans-{subset}-{face}.woff2", f"fonts/noto-sans-{subset}-{face}.woff2")
+                for subset in ("latin", "latin-ext", "greek", "cyrillic")
+                for face in ("400-normal", "400-italic", "700-normal", "700-italic")
+            ),
             ("LICENSE", "fonts/LICENSE-noto-sans.txt"),
         ),
     ),

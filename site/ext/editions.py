@@ -364,6 +364,44 @@ def read_run_twin(app: Sphinx, docname: str, source: list[str]) -> None:
     source[0] = run.read_text(encoding="utf-8")
 
 
+_GLUED_NUMBER = re.compile(r"^(\s*)([+\-\u2212]?\d+(?:\.\d+)?)(%?)(\s*)$")
+
+
+def local_number(text: str, language: str) -> str:
+    """A number glued into the prose (``62.5%``, ``+0.25``) written as ``language``
+    writes numbers (the registry's decimal symbol and percent pattern); any other text
+    unchanged. The glue role formats with Python's spec (``:.1%``), always in English.
+
+    >>> local_number("62.5%", "tr"), local_number("+0.25", "el"), local_number("R7", "tr")
+    ('%62,5', '+0,25', 'R7')
+    """
+    found = _GLUED_NUMBER.match(text)
+    lang = LANGUAGES.get(language)
+    if found is None or lang is None:
+        return text
+    lead, value, sign, trail = found.groups()
+    value = value.replace(".", lang.decimal)
+    if sign:
+        value = lang.percent.format(n=value)
+    return lead + value + trail
+
+
+def localize_glued_numbers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """In an edition, every number glued into the prose in its language's way."""
+    language = app.config.language or "en"
+    lang = LANGUAGES.get(language)
+    if lang is None or (lang.decimal == "." and lang.percent == "{n}%"):
+        return
+    for node in doctree.findall(nodes.inline):
+        if "pasted-text" not in node.get("classes", []):
+            continue
+        text = node.astext()
+        new = local_number(text, language)
+        if new != text:
+            node.children = []
+            node += nodes.Text(new)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("site_words")
     app.connect("config-inited", _configure)
@@ -373,5 +411,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", add_terms_table)
     app.connect("doctree-resolved", sort_glossary)
     app.connect("doctree-resolved", isolate_outputs)
+    app.connect("doctree-resolved", localize_glued_numbers)
     app.connect("build-finished", _mark_rtl)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

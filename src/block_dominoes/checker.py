@@ -397,7 +397,7 @@ def _claim_message(rule: str, claim: ClaimedOutcome, out: Outcome, state: RoundS
             )
             if out.kind is OutcomeKind.DOMINO
             else _(
-                "the record claims {claim}, but the round ended in a blocked (nobody could play): "
+                "the record claims {claim}, but the round ended blocked (nobody could play): "
                 "{explanation}"
             )
         )

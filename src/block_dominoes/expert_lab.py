@@ -28,7 +28,7 @@ from typing import Any
 
 from .cluster import parse_address
 from .errors import BlockDominoesError
-from .i18n import _, iso, pgettext
+from .i18n import _, iso, number, percent, pgettext
 from .inputs import whole
 from .simulate import MAX_GAMES, simulate
 
@@ -77,12 +77,12 @@ class LabRow:
             "{mean} points a round ({lo} to {hi})"
         ).format(
             opponent=f"{self.opponent:8s}",
-            share=f"{self.win_share:6.1%}",
-            low=f"{low:.1%}",
-            high=f"{high:.1%}",
-            mean=iso(f"{mean:+.1f}"),
-            lo=iso(f"{lo:+.1f}"),
-            hi=iso(f"{hi:+.1f}"),
+            share=percent(self.win_share, 1).rjust(6),
+            low=percent(low, 1),
+            high=percent(high, 1),
+            mean=iso(number(mean, 1, sign=True)),
+            lo=iso(number(lo, 1, sign=True)),
+            hi=iso(number(hi, 1, sign=True)),
         )
 
 

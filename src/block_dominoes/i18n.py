@@ -36,6 +36,7 @@ import functools
 import gettext
 import io
 import os
+import string
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -56,11 +57,15 @@ __all__ = [
     "is_rtl",
     "iso",
     "language",
+    "lower_first",
     "ngettext",
+    "number",
+    "percent",
     "pgettext",
     "set_language",
     "speaks",
     "strip_isolates",
+    "upper_first",
 ]
 
 DOMAIN = "block_dominoes"
@@ -185,19 +190,61 @@ def is_rtl(lang: str | None = None) -> bool:
     return (lang or get_language()) in RTL
 
 
+class _LocalFormatter(string.Formatter):
+    """``str.format`` writing every number formatted with a decimal spec (``{x:.1f}``,
+    ``{share:.1%}``) as the language writes numbers (:func:`number`, :func:`percent`)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = LANGUAGES[lang]
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = format(value, format_spec)
+        if not isinstance(value, float) or not format_spec or format_spec[-1] not in "f%":
+            return text
+        text = text.replace(".", self.lang.decimal)
+        if format_spec.endswith("%") and self.lang.percent != "{n}%":
+            bare = text.strip().removesuffix("%")
+            width = len(text)
+            text = self.lang.percent.format(n=bare)
+            text = text.rjust(width) if format_spec[:1] != "<" else text.ljust(width)
+        return text
+
+
+class _Message(str):
+    """A translated message whose ``format`` writes numbers in its language's way
+    (``{ratio:.1f}`` is ``2,5`` in Turkish, ``{share:.0%}`` is ``%62``). Only made for
+    a language that writes numbers otherwise than English: elsewhere a plain ``str``."""
+
+    lang: str
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return _LocalFormatter(self.lang).vformat(self, args, kwargs)
+
+
+def _local(message: str) -> str:
+    lang = get_language()
+    info = LANGUAGES.get(lang)
+    if info is None or (info.decimal == "." and info.percent == "{n}%"):
+        return message
+    local = _Message(message)
+    local.lang = lang
+    return local
+
+
 def _(message: str) -> str:
-    """``message`` in the current language."""
-    return _translations(get_language()).gettext(message)
+    """``message`` in the current language (its ``format`` writes numbers as the
+    language does: :class:`_Message`)."""
+    return _local(_translations(get_language()).gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n`` (Arabic has six)."""
-    return _translations(get_language()).ngettext(singular, plural, n)
+    return _local(_translations(get_language()).ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from its homonyms by ``context``."""
-    return _translations(get_language()).pgettext(context, message)
+    return _local(_translations(get_language()).pgettext(context, message))
 
 
 def N_(message: str) -> str:
@@ -211,6 +258,61 @@ def iso(text: object) -> str:
     parser reads back (see :func:`strip_isolates`)."""
     s = str(text)
     return f"{FSI}{s}{PDI}" if is_rtl() else s
+
+
+def number(x: float, digits: int = 0, *, sign: bool = False, lang: str | None = None) -> str:
+    """``x`` with ``digits`` decimals, written as the language writes numbers: its decimal
+    symbol from the registry (CLDR's, a test checks), digits 0-9, no grouping.
+
+    >>> number(2.345, 2, lang="en"), number(2.345, 2, lang="tr"), number(-0.5, 1, sign=True, lang="bg")
+    ('2.35', '2,35', '-0,5')
+    """
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    decimal = (
+        LANGUAGES[lang or get_language()].decimal if (lang or get_language()) in LANGUAGES else "."
+    )
+    return text if decimal == "." else text.replace(".", decimal)
+
+
+def percent(share: float, digits: int = 1, *, lang: str | None = None) -> str:
+    """``share`` (0 to 1) as a percentage, as the language writes one.
+
+    >>> percent(0.625, lang="en"), percent(0.625, lang="tr"), percent(0.625, 0, lang="el")
+    ('62.5%', '%62,5', '62%')
+    """
+    code = lang or get_language()
+    pattern = LANGUAGES[code].percent if code in LANGUAGES else "{n}%"
+    return pattern.format(n=number(100 * share, digits, lang=code))
+
+
+def upper_first(text: str, lang: str | None = None) -> str:
+    """``text`` with its first letter capital, as the language writes it (Turkish
+    ``i`` is ``İ``, ``ı`` is ``I``: ``str.upper`` knows no language).
+
+    >>> upper_first("iki oyuncu", "tr"), upper_first("ıslak", "tr"), upper_first("in", "en")
+    ('İki oyuncu', 'Islak', 'In')
+    """
+    first = text[:1]
+    if (lang or get_language()) in _DOTTED_I:
+        first = first.replace("i", "İ").replace("ı", "I")
+    return first.upper() + text[1:]
+
+
+def lower_first(text: str, lang: str | None = None) -> str:
+    """``text`` with its first letter small, as the language writes it (Turkish ``İ``
+    is ``i``, ``I`` is ``ı``).
+
+    >>> lower_first("İki oyuncu", "tr"), lower_first("Islak", "tr"), lower_first("It", "en")
+    ('iki oyuncu', 'ıslak', 'it')
+    """
+    first = text[:1]
+    if (lang or get_language()) in _DOTTED_I:
+        first = first.replace("İ", "i").replace("I", "ı")
+    return first.lower() + text[1:]
+
+
+#: languages whose dotted and dotless i are two letters (Turkish, Azerbaijani)
+_DOTTED_I = frozenset({"tr", "az"})
 
 
 def strip_isolates(text: str) -> str:

@@ -19,9 +19,9 @@ Adding a language: its catalogs (``locales/TRANSLATORS.md``) and one line below.
 >>> LANGUAGES["ar"].name, LANGUAGES["ar"].direction, LANGUAGES["ar"].edition
 ('العربية', 'rtl', True)
 >>> [lang.code for lang in editions()]
-['ar']
+['ar', 'bg', 'el', 'tr']
 >>> [lang.code for lang in LANGUAGES.values() if lang.engine]
-['en', 'ar']
+['en', 'ar', 'bg', 'el', 'tr']
 >>> sorted(RTL)
 ['ar']
 """
@@ -69,16 +69,37 @@ class Language:
 #: the language the book and the engine are written in
 SOURCE = "en"
 
-#: every language, by code: English first, then the editions, then the sources' others
+#: every language, by code: English first, then the others by code (the order of the
+#: language menu and of the buttons that change a widget's language)
 LANGUAGES: dict[str, Language] = {
     lang.code: lang
     for lang in (
         Language("en", "English", engine=True),
         Language("ar", "العربية", direction="rtl", edition=True, engine=True),
-        Language("bg", "Български", alphabet="абвгдежзийклмнопрстуфхцчшщъьюя", decimal=","),
-        Language("el", "Ελληνικά", alphabet="αβγδεζηθικλμνξοπρστυφχψω", decimal=","),
         Language(
-            "tr", "Türkçe", alphabet="abcçdefgğhıijklmnoöprsştuüvyz", decimal=",", percent="%{n}"
+            "bg",
+            "Български",
+            edition=True,
+            engine=True,
+            alphabet="абвгдежзийклмнопрстуфхцчшщъьюя",
+            decimal=",",
+        ),
+        Language(
+            "el",
+            "Ελληνικά",
+            edition=True,
+            engine=True,
+            alphabet="αβγδεζηθικλμνξοπρστυφχψω",
+            decimal=",",
+        ),
+        Language(
+            "tr",
+            "Türkçe",
+            edition=True,
+            engine=True,
+            alphabet="abcçdefgğhıijklmnoöprsştuüvyz",
+            decimal=",",
+            percent="%{n}",
         ),
     )
 }

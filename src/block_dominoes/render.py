@@ -109,7 +109,7 @@ def tile_svg(tile: Tile, *, vertical: bool = False) -> str:
         h + 4,
         _("Tile {tile}").format(tile=iso(tile)),
         ngettext(
-            "The tile {tile}, worth {pips} pips.", "The tile {tile}, worth {pips} pips.", tile.pips
+            "The tile {tile}, worth {pips} pip.", "The tile {tile}, worth {pips} pips.", tile.pips
         ).format(tile=iso(tile), pips=tile.pips),
         body,
     )
@@ -147,10 +147,10 @@ def _hand_desc(tiles: Sequence[Tile], hidden: bool) -> str:
     pips = sum(t.pips for t in tiles)
     if len(tiles) == 1:
         return ngettext(
-            "1 tile: {tiles}; {pips} pips.", "1 tile: {tiles}; {pips} pips.", pips
+            "1 tile: {tiles}; {pips} pip.", "1 tile: {tiles}; {pips} pips.", pips
         ).format(tiles=iso(tiles[0]), pips=pips)
     return ngettext(
-        "{n} tiles: {tiles}; {pips} pips.", "{n} tiles: {tiles}; {pips} pips.", pips
+        "{n} tiles: {tiles}; {pips} pip.", "{n} tiles: {tiles}; {pips} pips.", pips
     ).format(n=len(tiles), tiles=" ".join(iso(t) for t in tiles), pips=pips)
 
 
@@ -570,7 +570,7 @@ def state_svg(
         )
         if reveal:
             pips = sum(t.pips for t in hand)
-            note += ngettext(", {pips} pips", ", {pips} pips", pips).format(pips=pips)
+            note += ngettext(", {pips} pip", ", {pips} pips", pips).format(pips=pips)
         if turn and seat == state.current_player and not state.is_over:
             note += _(" (to play)")
         w, h = _hand_block(body, hand, note, 8, y, not reveal)

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import FileError, cut_path
-from .i18n import N_, _, iso
+from .i18n import N_, _, iso, lower_first
 from .inputs import DuplicateKeyError, unique_keys
 
 __all__ = [
@@ -126,7 +126,7 @@ def strerror(e: OSError, *, lower: bool = True) -> str:
     """The system's reason for ``e`` in the current language (first letter lowered
     unless ``lower`` is False; a reason the catalog lacks stays as the system says it)."""
     text = e.strerror or type(e).__name__
-    low = text[:1].lower() + text[1:]
+    low = lower_first(text)
     said = _(low)
     if said != low:
         return said

@@ -128,7 +128,7 @@ def choose_heavy(state: RoundState, rng: random.Random) -> Choice:
     best = max(plays, key=lambda m: (m.tile.pips, m.tile.high))
     # English says "pips" for every count (one msgid for both forms keeps it so).
     why = ngettext(
-        "plays {move}: its heaviest playable tile ({n} pips)",
+        "plays {move}: its heaviest playable tile ({n} pip)",
         "plays {move}: its heaviest playable tile ({n} pips)",
         best.tile.pips,
     )
@@ -460,7 +460,7 @@ def hint(state: RoundState) -> Choice:
             )
     if not notes:
         notes.append(
-            ngettext("it sheds {n} pips", "it sheds {n} pips", m.tile.pips).format(n=m.tile.pips)
+            ngettext("it sheds {n} pip", "it sheds {n} pips", m.tile.pips).format(n=m.tile.pips)
         )
     compare = ""
     if v.runner_up is not None:

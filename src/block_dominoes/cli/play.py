@@ -132,11 +132,11 @@ def cmd_solve(a: argparse.Namespace) -> tuple[str, object]:
     # English says "points" for every count (one msgid for both forms keeps it so).
     if s.value > 0:
         verdict = ngettext(
-            "player 1 wins by {n} points", "player 1 wins by {n} points", s.value
+            "player 1 wins by {n} point", "player 1 wins by {n} points", s.value
         ).format(n=s.value)
     elif s.value < 0:
         verdict = ngettext(
-            "player 2 wins by {n} points", "player 2 wins by {n} points", -s.value
+            "player 2 wins by {n} point", "player 2 wins by {n} points", -s.value
         ).format(n=-s.value)
     else:
         verdict = _("neither player gains: the value is 0")

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, number, percent, pgettext
 from ..simulate import BLOCK, MAX_GAMES, SimulationResult, mean_interval, simulate, wilson
 from .base import (
     SEED_HELP,
@@ -41,12 +41,12 @@ __all__ = ["cmd_simulate", "register"]
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return percent(x, 1)
 
 
 def _ci(lo_hi: tuple[float, float]) -> str:
     return _("95% CI {low}-{high}%").format(
-        low=f"{100 * lo_hi[0]:.1f}", high=f"{100 * lo_hi[1]:.1f}"
+        low=number(100 * lo_hi[0], 1), high=number(100 * lo_hi[1], 1)
     )
 
 
@@ -123,19 +123,19 @@ def describe(res: SimulationResult) -> str:
     lo = max(0.0, lo)  # points are never negative: the interval is clipped at 0
     # One round has no spread to estimate: no zero-width interval.
     if t.games > 1:
-        ci = _("95% CI {low}-{high}").format(low=f"{lo:.2f}", high=f"{hi:.2f}")
+        ci = _("95% CI {low}-{high}").format(low=number(lo, 2), high=number(hi, 2))
     else:
         ci = _("95% CI n/a: one round")
     lines.append(
         _("mean points per round: {mean} ({ci}; a tied block scores 0)").format(
-            mean=f"{res.mean_points:.2f}", ci=ci
+            mean=number(res.mean_points, 2), ci=ci
         )
     )
     pips = d["mean_pips_left_by_seat"]
     assert isinstance(pips, list)
     lines.append(
         _("mean pips left in hand at the end, by seat: {values}").format(
-            values=_list([f"{p:.2f}" for p in pips])
+            values=_list([number(p, 2) for p in pips])
         )
     )
     rate = d["rounds_per_second"]
@@ -144,7 +144,7 @@ def describe(res: SimulationResult) -> str:
     lines.append(
         ngettext(
             "{seconds} s with {n} worker{speed}", "{seconds} s with {n} workers{speed}", res.workers
-        ).format(seconds=f"{res.seconds:.2f}", n=res.workers, speed=speed)
+        ).format(seconds=number(res.seconds, 2), n=res.workers, speed=speed)
     )
     return "\n".join(lines)
 

@@ -15,7 +15,7 @@ import re
 import ipywidgets as w
 
 from ..checker import Verdict, check_record
-from ..i18n import _, iso, speaks
+from ..i18n import _, iso, speaks, upper_first
 from ..records import load_record
 from ..render import state_svg
 from .common import NEEDS_KERNEL, Message, guard
@@ -93,11 +93,11 @@ def replay_view(verdict: Verdict, *, width: int = 560, title: str = "") -> w.VBo
     over pictures drawn in advance, so it steps in a static page."""
     frames = []
     for step in verdict.steps:
-        caption = step.text[0].upper() + step.text[1:]
+        caption = upper_first(step.text)
         if step.error is not None:
             msg = step.error.message
             caption = _("{caption}: this breaks {rule}. {message}").format(
-                caption=caption, rule=step.error.rule, message=f"{msg[:1].upper()}{msg[1:]}"
+                caption=caption, rule=step.error.rule, message=upper_first(msg)
             )
         elif step.state.is_over and step.number and verdict.outcome is not None:
             caption = _("{caption}. The round is over: {explanation}").format(

@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from ...errors import InvalidPositionError
 from ...i18n import N_, _, get_language, iso, language, pgettext, speaks
+from ...i18n import lower_first as i18n_lower_first
 from ...line import Line
 from ...render import line_svg
 from ...round import RoundState, check_hands
@@ -344,7 +345,7 @@ def pair_name(side: Sequence[int]) -> str:
 
 
 def lower_first(text: str) -> str:
-    return f"{text[0].lower()}{text[1:]}" if text else text
+    return i18n_lower_first(text)  # Turkish İ/I as Turkish writes them
 
 
 # -- kinds of question ------------------------------------------------------------------------

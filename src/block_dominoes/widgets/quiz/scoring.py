@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...errors import InvalidPositionError
-from ...i18n import _, iso, ngettext, pgettext, speaks
+from ...i18n import _, iso, ngettext, pgettext, speaks, upper_first
 from ...match import match_result, next_start
 from ...render import state_svg
 from ...round import RoundState
@@ -69,9 +69,7 @@ def who_scores(
     choices: dict[str, Choice] = {
         right_text: Choice(
             right_text,
-            _("{explanation}.").format(
-                explanation=f"{outcome.explanation[0].upper()}{outcome.explanation[1:]}"
-            ),
+            _("{explanation}.").format(explanation=upper_first(outcome.explanation)),
             True,
         )
     }
