@@ -60,6 +60,7 @@ PYODIDE_FILES = (
 #: the widgets' links to the book are written for pages at live/app/ (see app.js)
 LINK_BASE = "app/index.html"
 
+
 def N_(message: str) -> str:  # gettext's name for "extract, do not translate"
     return message
 
