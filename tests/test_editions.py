@@ -27,7 +27,7 @@ from browser_support import HTML, ROOT, SiteBuild, toc_docnames
 from bs4 import BeautifulSoup
 from support import load_tool
 
-from block_dominoes.i18n import available_languages
+from block_dominoes.i18n import available_languages, number, percent
 from block_dominoes.languages import LANGUAGES, SOURCE, editions
 
 check_catalogs = load_tool("tools/check_catalogs.py")
@@ -81,6 +81,11 @@ def test_number_format_is_cldrs(code: str) -> None:
     assert format_decimal(62.5, format="0.0", locale=code) == f"62{lang.decimal}5"
     # CLDR's percent pattern (``#,##0%``, Turkish ``%#,##0``) with a whole number
     assert format_percent(0.62, locale=code) == lang.percent.format(n="62")
+    # and its digit groups, through the engine's own formatting
+    assert number(37560.5, 1, group=True, lang=code) == format_decimal(
+        37560.5, format="#,##0.0", locale=code
+    )
+    assert percent(0.625, 1, lang=code) == lang.percent.format(n=f"62{lang.decimal}5")
 
 
 # --- the config and toc the build writes ------------------------------------------

@@ -201,7 +201,7 @@ def test_cli_refusal_in_arabic_keeps_the_rule_id(capsys: pytest.CaptureFixture[s
 def test_cli_unknown_language_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, err = run_cli(capsys, "--lang", "xx", "score", "3", "7", "8")
     assert (rc, out) == (2, "")
-    assert err == "block-dominoes: error: unknown language 'xx': the engine speaks en, ar\n"
+    assert err == "block-dominoes: error: unknown language 'xx': the engine speaks en, ar, bg, el, tr\n"
 
 
 def test_environment_variable_chooses_the_default_language() -> None:

@@ -239,12 +239,13 @@ def test_each_notebook_is_published_in_every_language(tmp_path: Path) -> None:
     build_live = load_build_live()
     notebooks = sorted((ROOT / "live").glob("*.ipynb"))
     build_live.write_notebooks(notebooks, tmp_path)
-    assert build_live.languages() == ("en", "ar")
+    assert build_live.languages() == ("en", "ar", "bg", "el", "tr")
     for path in notebooks:
         source = json.loads(path.read_text())["cells"]
         en = json.loads((tmp_path / path.name).read_text())["cells"]
         ar = json.loads((tmp_path / "ar" / path.name).read_text())["cells"]
-        assert len(en) == len(ar) == len(source) - 1  # one prose cell per language
+        langs = build_live.languages()
+        assert len(en) == len(ar) == len(source) - (len(langs) - 1)  # one prose cell each
         assert en[0]["source"].startswith("# ") and "(live)" in en[0]["source"]
         assert "(مباشرة)" not in en[0]["source"]
         assert ar[0]["source"].startswith('<div dir="rtl" lang="ar">\n\n# ')
@@ -253,6 +254,10 @@ def test_each_notebook_is_published_in_every_language(tmp_path: Path) -> None:
         assert en[1]["source"].replace('"en"', '"ar"', 1) == ar[1]["source"]
         assert en[2]["source"] == ar[2]["source"]
         assert all("lang-ar" not in c.get("metadata", {}).get("tags", []) for c in en + ar)
+        for lang in langs[2:]:  # the other languages: their prose, left to right
+            copy = json.loads((tmp_path / lang / path.name).read_text())["cells"]
+            assert len(copy) == len(en) and not copy[0]["source"].startswith("<div")
+            assert copy[0]["source"] != en[0]["source"] and copy[1:] != en[1:]
     # a notebook without its LANG line, or without prose in a language, is refused
     broken = tmp_path / "broken.ipynb"
     nb = json.loads(notebooks[0].read_text())

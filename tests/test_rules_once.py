@@ -24,7 +24,7 @@ import block_dominoes.kernel as kernel
 from block_dominoes.checker import check_record
 from block_dominoes.errors import BlockDominoesError, IllegalMoveError, InvalidPositionError
 from block_dominoes.game import play_round, round_json
-from block_dominoes.i18n import language
+from block_dominoes.i18n import available_languages, language
 from block_dominoes.knowledge import knowledge
 from block_dominoes.line import Line
 from block_dominoes.match import (
@@ -338,7 +338,7 @@ def test_a_tile_outside_the_set_cites_the_sets_rule(name: str, tile: Tile, rule:
 
 
 def test_the_other_set_up_errors_carry_their_rule_in_both_languages() -> None:
-    for lang in ("en", "ar"):
+    for lang in available_languages():
         with language(lang):
             with pytest.raises(InvalidPositionError) as e:
                 RoundState.new("pagat", [["1-2"], ["3-4"]], rest=[Tile(1, 2)])

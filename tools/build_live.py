@@ -53,6 +53,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "src"))  # this checkout's registry, whatever pip points at
 import freshness  # noqa: E402  (the project's one way to key inputs)
 
 from block_dominoes.languages import LANGUAGES, RTL  # noqa: E402  (the one registry)

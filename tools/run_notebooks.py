@@ -55,6 +55,7 @@ from jupytext.combine import combine_inputs_with_outputs
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "site" / "ext"))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "src"))  # this checkout's registry, whatever pip points at
 import freshness  # noqa: E402  (the one freshness key: tools/freshness.py)
 from book_toc import toc_docnames  # noqa: E402  (the build's own walker)
 

@@ -32,7 +32,7 @@ from typing import Any
 from .deal import SEED_MAX
 from .errors import QUOTE_LIMIT, BlockDominoesError, InvalidTileError, UnknownRulesError, cut
 from .errors import quoted as quoted_text
-from .i18n import N_, _, iso
+from .i18n import N_, _, iso, number
 from .inputs import MAX_DIGITS, HugeNumber, load_json
 from .round import Draw, Move, Pass, Play
 from .rules import find_rules
@@ -211,7 +211,7 @@ def _jint(value: object, where: str, *, low: int = 0) -> int:
             _(
                 "expected a whole number from {low}, got a number of {digits} digits "
                 "(at most {most})"
-            ).format(low=low, digits=f"{len(value):,}", most=MAX_DIGITS),
+            ).format(low=low, digits=number(len(value), group=True), most=MAX_DIGITS),
         )
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise _jerr(

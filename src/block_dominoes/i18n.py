@@ -200,8 +200,12 @@ class _LocalFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         text = format(value, format_spec)
         if not isinstance(value, float) or not format_spec or format_spec[-1] not in "f%":
+            if isinstance(value, int) and "," in format_spec:
+                return text.replace(",", self.lang.group)
             return text
-        text = text.replace(".", self.lang.decimal)
+        text = (
+            text.replace(",", "\0").replace(".", self.lang.decimal).replace("\0", self.lang.group)
+        )
         if format_spec.endswith("%") and self.lang.percent != "{n}%":
             bare = text.strip().removesuffix("%")
             width = len(text)
@@ -224,7 +228,7 @@ class _Message(str):
 def _local(message: str) -> str:
     lang = get_language()
     info = LANGUAGES.get(lang)
-    if info is None or (info.decimal == "." and info.percent == "{n}%"):
+    if info is None or (info.decimal == "." and info.percent == "{n}%" and info.group == ","):
         return message
     local = _Message(message)
     local.lang = lang
@@ -260,18 +264,24 @@ def iso(text: object) -> str:
     return f"{FSI}{s}{PDI}" if is_rtl() else s
 
 
-def number(x: float, digits: int = 0, *, sign: bool = False, lang: str | None = None) -> str:
+def number(
+    x: float, digits: int = 0, *, sign: bool = False, group: bool = False, lang: str | None = None
+) -> str:
     """``x`` with ``digits`` decimals, written as the language writes numbers: its decimal
-    symbol from the registry (CLDR's, a test checks), digits 0-9, no grouping.
+    symbol and (with ``group``) its digit groups from the registry (CLDR's, a test
+    checks), digits 0-9.
 
     >>> number(2.345, 2, lang="en"), number(2.345, 2, lang="tr"), number(-0.5, 1, sign=True, lang="bg")
     ('2.35', '2,35', '-0,5')
+    >>> number(37560, group=True, lang="en"), number(37560, group=True, lang="el")
+    ('37,560', '37.560')
     """
-    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    decimal = (
-        LANGUAGES[lang or get_language()].decimal if (lang or get_language()) in LANGUAGES else "."
-    )
-    return text if decimal == "." else text.replace(".", decimal)
+    spec = ("+" if sign else "") + ("," if group else "") + f".{digits}f"
+    text = format(x, spec)
+    info = LANGUAGES.get(lang or get_language())
+    if info is None or (info.decimal == "." and info.group == ","):
+        return text
+    return text.replace(",", "\0").replace(".", info.decimal).replace("\0", info.group)
 
 
 def percent(share: float, digits: int = 1, *, lang: str | None = None) -> str:

@@ -30,7 +30,7 @@ import json
 from typing import Any
 
 from .errors import BlockDominoesError, InvalidPositionError, quoted
-from .i18n import N_, _, iso
+from .i18n import N_, _, iso, number
 
 __all__ = [
     "MAX_DIGITS",
@@ -76,7 +76,7 @@ def whole(
     span = (
         _("from {low}").format(low=low)
         if high is None
-        else _("from {low} to {high}").format(low=low, high=f"{high:,}")
+        else _("from {low} to {high}").format(low=low, high=number(high, group=True))
     )
     name = _(what)
     bad = _("{what} must be a whole number {span}, got {text}{why}")
@@ -87,7 +87,13 @@ def whole(
             _(
                 "{what} must be a whole number {span}, got a number of {digits} digits "
                 "({text}){why}"
-            ).format(what=name, span=span, digits=f"{len(body):,}", text=iso(quoted(body)), why=why)
+            ).format(
+                what=name,
+                span=span,
+                digits=number(len(body), group=True),
+                text=iso(quoted(body)),
+                why=why,
+            )
         )
     value = int(body)
     if value < low or (high is not None and value > high):

@@ -59,6 +59,8 @@ class Language:
     decimal: str = "."
     #: where the percent sign goes, ``{n}`` being the number (CLDR's percent pattern)
     percent: str = "{n}%"
+    #: what groups a large number's digits by three (CLDR's group symbol: 37,560)
+    group: str = ","
 
     @property
     def rtl(self) -> bool:
@@ -83,6 +85,7 @@ LANGUAGES: dict[str, Language] = {
             engine=True,
             alphabet="абвгдежзийклмнопрстуфхцчшщъьюя",
             decimal=",",
+            group="\u00a0",
         ),
         Language(
             "el",
@@ -91,6 +94,7 @@ LANGUAGES: dict[str, Language] = {
             engine=True,
             alphabet="αβγδεζηθικλμνξοπρστυφχψω",
             decimal=",",
+            group=".",
         ),
         Language(
             "tr",
@@ -100,6 +104,7 @@ LANGUAGES: dict[str, Language] = {
             alphabet="abcçdefgğhıijklmnoöprsştuüvyz",
             decimal=",",
             percent="%{n}",
+            group=".",
         ),
     )
 }

@@ -60,7 +60,7 @@ import re
 
 from .codec import ClaimedOutcome, Record, RecordError, rules_name
 from .errors import InvalidPositionError, InvalidTileError, quoted
-from .i18n import N_, _, iso
+from .i18n import N_, _, iso, number
 from .inputs import MAX_DIGITS, strip_bom, whole
 from .round import Move, parse_move
 from .tiles import Tile, parse_tiles
@@ -116,7 +116,10 @@ def _num(n: int, text: str, what: str) -> int:
         raise _lerr(
             n,
             _("{what} has {digits} digits ({text}): at most {most}").format(
-                what=_(what), digits=f"{len(text):,}", text=iso(quoted(text)), most=MAX_DIGITS
+                what=_(what),
+                digits=number(len(text), group=True),
+                text=iso(quoted(text)),
+                most=MAX_DIGITS,
             ),
         )
     return int(text)

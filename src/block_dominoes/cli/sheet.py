@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 
 from ..errors import InvalidPositionError, quoted
-from ..i18n import N_, _, iso, ngettext
+from ..i18n import N_, _, iso, ngettext, number
 from ..inputs import MAX_DIGITS, strip_bom
 from ..plot import chart_format, save_sheet_chart
 from ..sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save, update
@@ -39,7 +39,7 @@ def _whole(text: str, what: str, least: int = 0, span: str = "") -> int:
                 text=iso(quoted(text)),
                 span=span,
                 most=MAX_DIGITS,
-                digits=f"{len(body):,}",
+                digits=number(len(body), group=True),
             )
         )
     if not body.isdecimal():

@@ -84,13 +84,13 @@ def describe(res: SimulationResult) -> str:
         head.format(
             rules=res.rules.name,
             players=res.players,
-            games=f"{res.games:,}",
+            games=number(res.games, group=True),
             seed=res.seed,
             who=who,
         )
     ]
     if res.matches:
-        lines.append(_("rounds played: {n}").format(n=f"{res.rounds.games:,}"))
+        lines.append(_("rounds played: {n}").format(n=number(res.rounds.games, group=True)))
     lines.append(
         _("blocked: {share} of rounds ({ci})").format(
             share=_pct(res.blocked_share), ci=_ci(wilson(res.rounds.blocked, res.rounds.games))
@@ -139,7 +139,11 @@ def describe(res: SimulationResult) -> str:
         )
     )
     rate = d["rounds_per_second"]
-    speed = _(", {rate} rounds/s").format(rate=f"{rate:,}") if isinstance(rate, int) else ""
+    speed = (
+        _(", {rate} rounds/s").format(rate=number(rate, group=True))
+        if isinstance(rate, int)
+        else ""
+    )
     # English: "1 worker", "2 workers" (ngettext's English rule).
     lines.append(
         ngettext(
