@@ -163,14 +163,18 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
                 rules=rules,
             )
         else:
-            text = _(
-                "domino: {who} went out; {opponents} hold {sum} = {pips}, so {scorer} scores "
-                "{points} ({rules})"
+            # the whole sum, "4 + 3 = 7", is one isolate (TRANSLATORS.md: an arithmetic
+            # line reads left to right in a right-to-left sentence), its noun outside it
+            text = ngettext(
+                "domino: {who} went out; {opponents} hold {formula} pip, so {scorer} scores "
+                "{points} ({rules})",
+                "domino: {who} went out; {opponents} hold {formula} pips, so {scorer} scores "
+                "{points} ({rules})",
+                pts,
             ).format(
                 who=who,
                 opponents=_seats(opp),
-                sum=iso(_sum(values)),
-                pips=_pips(pts),
+                formula=iso(f"{_sum(values)} = {pts}"),
                 scorer=scorer,
                 points=pts,
                 rules=rules,
@@ -185,7 +189,7 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
     )
     pair = len(sides[0]) > 1
     if pair:
-        head += "; " + pgettext("list of pairs", ", ").join(
+        head += pgettext("between clauses", "; ") + pgettext("list of pairs", ", ").join(
             _("{pair} holds {sum} = {total}").format(
                 pair=_pair(side),
                 sum=iso(_sum([totals[s - 1] for s in side])),

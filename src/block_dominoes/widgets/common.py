@@ -17,6 +17,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 __all__ = [
     "NEEDS_KERNEL",
     "Message",
+    "escape_isolated",
     "fit_width",
     "guard",
     "own_language",
@@ -70,6 +71,32 @@ def own_language(fn: F) -> F:
     return inner  # type: ignore[return-value]
 
 
+_OPEN = {"\u2066": "ltr", "\u2068": "ltr", "\u2067": "rtl"}  # LRI, FSI (no strong letter
+# inside the engine's isolates: a tile, a sum), RLI
+_PDI = "\u2069"
+
+
+def escape_isolated(text: str) -> str:
+    """``text`` as HTML: escaped, each isolate the engine wrote (FSI/LRI ... PDI around
+    a tile or a sum) turned into ``<bdi dir="ltr">...</bdi>`` (TRANSLATORS.md: in HTML we
+    write ourselves, an isolate is a ``bdi``). Issue 22: at 400 px the scorer app showed
+    its FSI-wrapped ``7 + 8 − 3 = 12`` as ``= 3 − 8 + 7`` / ``12``. Text with no isolate
+    (English) is only escaped."""
+    out: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in _OPEN:
+            out.append(f'<bdi dir="{_OPEN[ch]}">')
+            depth += 1
+        elif ch == _PDI:
+            if depth:
+                out.append("</bdi>")
+                depth -= 1
+        else:
+            out.append(html.escape(ch))
+    return "".join(out) + "</bdi>" * depth
+
+
 class Message(w.HTML):
     """A one-line status: ``ok(text)``, ``error(text)``, ``clear()``.
 
@@ -81,12 +108,12 @@ class Message(w.HTML):
         self.lang = get_language()
 
     def ok(self, text: str) -> None:
-        self.value = f'<div class="bd-msg bd-ok" role="status">{html.escape(text)}</div>'
+        self.value = f'<div class="bd-msg bd-ok" role="status">{escape_isolated(text)}</div>'
 
     def error(self, text: str) -> None:
         self.value = (
             '<div class="bd-msg bd-error" role="alert" style="color:#b00020">'
-            f"{html.escape(text)}</div>"
+            f"{escape_isolated(text)}</div>"
         )
 
     def clear(self) -> None:
