@@ -598,18 +598,23 @@ def test_a_noun_after_a_preposition_takes_the_genitive() -> None:
 
 
 def test_the_scorer_isolates_its_sum_as_html() -> None:
-    """The scorer's answer is HTML we write: the blocked round's sum is a
-    ``<bdi dir="ltr">`` (TRANSLATORS.md), not an FSI...PDI that wrapped scrambled at 400 px."""
+    """The scorer's answer is HTML we write: the blocked round's sum is a ``bdi``
+    (TRANSLATORS.md) kept on one line; broken after its "=" at 400 px it read
+    "= 3 − 8 + 7" / "12" right to left (issue 22)."""
     pytest.importorskip("ipywidgets")
     from block_dominoes.widgets.common import escape_isolated
     from block_dominoes.widgets.scorer import RoundScorer
 
     with language("ar"):
         scorer = RoundScorer(("3", "7", "8"))
-    assert '<bdi dir="ltr">7 + 8 \u2212 3 = 12</bdi> نقطة' in scorer.answer.value
+    kept = '<bdi style="white-space: nowrap">7 + 8 \u2212 3 = 12</bdi> نقطة'
+    assert kept in scorer.answer.value
     assert FSI not in scorer.answer.value and PDI not in scorer.answer.value
     assert "7 + 8 - 3 = 12" in RoundScorer(("3", "7", "8")).answer.value  # English as before
     assert escape_isolated("a < b") == "a &lt; b"
-    assert escape_isolated(f"{FSI}[1|4]{PDI} & {FSI}x") == (
-        '<bdi dir="ltr">[1|4]</bdi> &amp; <bdi dir="ltr">x</bdi>'
+    assert escape_isolated(f"\u2066{FSI}[1|4]{PDI} &{PDI} {FSI}x") == (
+        '<bdi dir="ltr" style="white-space: nowrap"><bdi style="white-space: nowrap">'
+        '[1|4]</bdi> &amp;</bdi> <bdi style="white-space: nowrap">x</bdi>'
     )
+    long = "x" * 40
+    assert escape_isolated(f"{FSI}{long}{PDI}") == f"<bdi>{long}</bdi>"  # may wrap
