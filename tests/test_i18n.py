@@ -167,9 +167,11 @@ def test_scoring_examples_in_arabic(eid: str) -> None:
 def test_e10_arithmetic_reads_as_pagat_writes_it_and_is_isolated() -> None:
     with language("ar"):
         text = score_round("pagat", [3, 7, 8]).explanation
-    assert f"{FSI}7 + 8 \u2212 3 = 12{PDI}" in text
+    # isolated, and no line can end inside it (no-break spaces, issue 22)
+    assert f"{FSI}7\xa0+\xa08\xa0\u2212\xa03\xa0=\xa012{PDI}" in text
     pagat = pagat_ar()[("E10", "1")]
     assert "7 + 8 − 3 = 12 نقطة" in pagat and "7 + 8 − 3 = 12 نقطة" in strip_isolates(text)
+    assert "7 + 8 - 3 = 12" in score_round("pagat", [3, 7, 8]).explanation  # English as before
 
 
 # -- the command line -------------------------------------------------------------------------
@@ -267,7 +269,7 @@ def test_quiz_builders_speak_arabic_with_lang() -> None:
     panel = q.question.feedback_html(1)
     assert "ليس بالضبط." in panel and "#r7" in panel
     q = who_scores([3, 7, 8], lang="ar")
-    assert "7 + 8 \u2212 3 = 12" in q.answer_text()
+    assert "7 + 8 \u2212 3 = 12" in strip_isolates(q.answer_text())
     # The English default is untouched by the Arabic call.
     assert where_can_it_go(["1-4", "1-1"], "1-3").as_text().startswith("Where can [1|3] go?")
 
@@ -607,7 +609,7 @@ def test_the_scorer_isolates_its_sum_as_html() -> None:
 
     with language("ar"):
         scorer = RoundScorer(("3", "7", "8"))
-    kept = '<bdi style="white-space: nowrap">7 + 8 \u2212 3 = 12</bdi> نقطة'
+    kept = '<bdi style="white-space: nowrap">7\xa0+\xa08\xa0\u2212\xa03\xa0=\xa012</bdi> نقطة'
     assert kept in scorer.answer.value
     assert FSI not in scorer.answer.value and PDI not in scorer.answer.value
     assert "7 + 8 - 3 = 12" in RoundScorer(("3", "7", "8")).answer.value  # English as before
