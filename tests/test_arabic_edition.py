@@ -30,6 +30,8 @@ from browser_support import HTML, ROOT, SiteBuild, toc_docnames
 from bs4 import BeautifulSoup
 from offline import WAIT_MS, Visit, next_frame, open_page, settle
 
+from block_dominoes.i18n import language
+from block_dominoes.line import Line
 from block_dominoes.rules import rules_names
 from block_dominoes.strategies import STRATEGIES
 
@@ -121,6 +123,20 @@ def _code_spans(text: str) -> set[str]:
     return set(_CODE.findall(_ANY_ROLE.sub("", text)))
 
 
+def _examples_in_words() -> dict[str, str]:
+    """A code span that is the engine's description of a port in English (the
+    glossary's `[1|4] low end - [1|1] line A`) is words, not code: the translation
+    writes what the Arabic engine writes instead (issue 22), tiles isolated."""
+    line = Line.build(["1-4", "1-1"])
+    english = [str(line.connections[0]), str(line.open_ends[0])]
+    with language("ar"):
+        arabic = [str(line.connections[0]), str(line.open_ends[0])]
+    return dict(zip(english, arabic, strict=True))
+
+
+IN_WORDS = _examples_in_words()
+
+
 def _target(role: str, text: str) -> str:
     """The target of a role: ``text <target>`` -> target; the glue key without its page."""
     match = re.search(r"<([^>]+)>$", text)
@@ -163,9 +179,25 @@ def test_catalog_complete(path: Path) -> None:
             problems.append(f"doc links differ: {where}")
         if sorted(_LINK.findall(source)) != sorted(_LINK.findall(text)):
             problems.append(f"links differ: {where}")
-        if not _code_spans(source) <= _code_spans(text):
+        gone = _code_spans(source) - _code_spans(text)
+        if any(IN_WORDS.get(span) not in text for span in gone):
             problems.append(f"code left out or changed: {where}")
     assert problems == [], "\n".join(problems)
+
+
+def test_glossary_examples_are_arabic() -> None:
+    """Issue 22: each term's example is Arabic in the Arabic glossary, as the Arabic
+    engine writes it (tiles in notation, isolated), with no English port name left."""
+    glossary = _read(LOCALES / "book" / "reference" / "glossary.po")
+    examples = [m for m in glossary if m.id and "for example" in m.id]
+    assert len(examples) >= 2
+    for m in examples:
+        spans = [s for s in _code_spans(m.id) if s in IN_WORDS]
+        assert spans, m.id
+        for span in spans:
+            assert IN_WORDS[span] in m.string and span not in m.string, m.string
+        assert not re.search(r"\b(?:low|high) end\b|\bline [AB]\b", m.string), m.string
+        assert not BARE_TILE.search(m.string), m.string
 
 
 def test_site_catalog_holds_every_word_the_extensions_wrap() -> None:

@@ -53,6 +53,13 @@ def pagat_ar() -> dict[tuple[str, str], str]:
         return {(r["id"], r["part"]): r["ar"] for r in csv.DictReader(f)}
 
 
+def arabic_punctuation(text: str) -> str:
+    """Pagat's Arabic joins ports with a Latin comma and semicolon (TRANSLATORS.md,
+    difference 8); the engine writes the Arabic ones (issue 22), so a quote is compared
+    with its punctuation made Arabic, its words untouched."""
+    return text.replace(", ", "، ").replace("; ", "؛ ")
+
+
 def fields(text: str) -> set[str]:
     return set(FIELD.findall(text))
 
@@ -131,8 +138,9 @@ def test_open_end_sentences_are_pagats_in_arabic_and_the_digests_in_english(eid:
     # Arabic: Pagat's own sentence (rules.csv, part 2), word for word, marks stripped.
     with language("ar"):
         arabic = line.describe()
-    pagat = pagat_ar()[(eid, "2")].rstrip(".")
+    pagat = arabic_punctuation(pagat_ar()[(eid, "2")].rstrip("."))
     assert pagat in strip_isolates(arabic), (pagat, arabic)
+    assert not re.search("[,;]", strip_isolates(arabic)), arabic  # issue 22: ، and ؛ only
     assert "مواضع التوصيل القانونية" in arabic
 
 
@@ -159,9 +167,11 @@ def test_scoring_examples_in_arabic(eid: str) -> None:
 def test_e10_arithmetic_reads_as_pagat_writes_it_and_is_isolated() -> None:
     with language("ar"):
         text = score_round("pagat", [3, 7, 8]).explanation
-    assert f"{FSI}7 + 8 \u2212 3 = 12{PDI}" in text
+    # isolated, and no line can end inside it (no-break spaces, issue 22)
+    assert f"{FSI}7\xa0+\xa08\xa0\u2212\xa03\xa0=\xa012{PDI}" in text
     pagat = pagat_ar()[("E10", "1")]
     assert "7 + 8 − 3 = 12 نقطة" in pagat and "7 + 8 − 3 = 12 نقطة" in strip_isolates(text)
+    assert "7 + 8 - 3 = 12" in score_round("pagat", [3, 7, 8]).explanation  # English as before
 
 
 # -- the command line -------------------------------------------------------------------------
@@ -171,7 +181,7 @@ def test_cli_score_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, err = run_cli(capsys, "--lang", "ar", "score", "3", "7", "8")
     expected = dict(EXAMPLE_LINE.findall(EXAMPLES_AR.read_text(encoding="utf-8")))["E10"]
     assert (rc, err) == (0, "")
-    assert strip_isolates(out) == f"{expected}\nالمجاميع: 3، 7، 8\n"
+    assert strip_isolates(out) == f"{expected}\nالمجاميع: 3 و7 و8\n"
     rc, out_en, _ = run_cli(capsys, "score", "3", "7", "8")
     assert out_en == (
         "blocked: totals 3, 7, 8; player 1 has the sole lowest total and scores "
@@ -182,7 +192,9 @@ def test_cli_score_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_line_in_arabic_is_pagats_e2(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, err = run_cli(capsys, "--lang", "ar", "line", "1-4", "1-1")
     assert (rc, err) == (0, "")
-    assert strip_isolates(out) == "القطع: [1|4]، [1|1]. " + pagat_ar()[("E2", "2")] + "\n"
+    assert strip_isolates(out) == (
+        "القطع: [1|4] و[1|1]. " + arabic_punctuation(pagat_ar()[("E2", "2")]) + "\n"
+    )
     # JSON stays data: English port names, plain tiles.
     rc, out, _ = run_cli(capsys, "--lang", "ar", "line", "1-4", "1-1", "--json")
     assert '"port": "low end"' in out and FSI not in out
@@ -201,7 +213,10 @@ def test_cli_refusal_in_arabic_keeps_the_rule_id(capsys: pytest.CaptureFixture[s
 def test_cli_unknown_language_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, err = run_cli(capsys, "--lang", "xx", "score", "3", "7", "8")
     assert (rc, out) == (2, "")
-    assert err == "block-dominoes: error: unknown language 'xx': the engine speaks en, ar, bg, el, tr\n"
+    assert (
+        err
+        == "block-dominoes: error: unknown language 'xx': the engine speaks en, ar, bg, el, tr\n"
+    )
 
 
 def test_environment_variable_chooses_the_default_language() -> None:
@@ -210,7 +225,7 @@ def test_environment_variable_chooses_the_default_language() -> None:
         [sys.executable, "-m", "block_dominoes.cli", "score", "3", "3", "8"],
         capture_output=True, text=True, env=env, check=True,
     )  # fmt: skip
-    assert done.stdout.startswith("جولة مغلقة: المجاميع 3، 3، 8") and "(R17)" in done.stdout
+    assert done.stdout.startswith("جولة مغلقة: المجاميع 3 و3 و8") and "(R17)" in done.stdout
     env["BLOCK_DOMINOES_LANG"] = "ar"
     done = subprocess.run(
         [sys.executable, "-m", "block_dominoes.cli", "--lang", "en", "score", "3", "3", "8"],
@@ -257,7 +272,7 @@ def test_quiz_builders_speak_arabic_with_lang() -> None:
     panel = q.question.feedback_html(1)
     assert "ليس بالضبط." in panel and "#r7" in panel
     q = who_scores([3, 7, 8], lang="ar")
-    assert "7 + 8 \u2212 3 = 12" in q.answer_text()
+    assert "7 + 8 \u2212 3 = 12" in strip_isolates(q.answer_text())
     # The English default is untouched by the Arabic call.
     assert where_can_it_go(["1-4", "1-1"], "1-3").as_text().startswith("Where can [1|3] go?")
 
@@ -357,7 +372,7 @@ def test_explorer_widget_answers_in_arabic_after_a_change() -> None:
 
     wid = attachment_explorer("1-4 1-1", "1-3", lang="ar")
     assert strip_isolates(wid.text) == (
-        "[1|3] على الطرف ذي القيمة 1\n[1|3] تناسب [1|1] (الخط B, 1)."
+        "[1|3] على الطرف ذي القيمة 1\n[1|3] تناسب [1|1] (الخط B، 1)."
     )
     wid.tile_text.value = "5-6"
     assert "نقلة غير مسموحة" in wid.text and "(R7)" in wid.text
@@ -465,3 +480,146 @@ def test_no_translated_literal_hides_inside_an_f_string() -> None:
             hidden += [f"{md.relative_to(ROOT)}:{first + n - 1}" for n in lines]
     assert hidden == []
     assert _literal_calls_in_fstrings("x = f\"<th>{esc(_('player'))}</th>\"") == [1]
+
+
+# -- issue 22: the Arabic edition's last faults ---------------------------------------------
+
+ARABIC_LETTER = re.compile("[\u0600-\u06ff]")
+
+
+def test_the_checkers_sample_record_speaks_the_widgets_language() -> None:
+    """The record checker's starting record: its comment and its explanation are words a
+    reader reads, so they are Arabic in Arabic; every other line stays notation."""
+    pytest.importorskip("ipywidgets")
+    from block_dominoes.notation import parse_record
+    from block_dominoes.widgets import record_checker
+    from block_dominoes.widgets.checker import EXAMPLE, example_record
+
+    assert example_record() == EXAMPLE  # English: byte for byte the constant
+    with language("ar"):
+        arabic = example_record()
+    en_lines, ar_lines = EXAMPLE.splitlines(), arabic.splitlines()
+    assert len(en_lines) == len(ar_lines)
+    for en, ar in zip(en_lines, ar_lines, strict=True):
+        if en.startswith(("#", "explanation:")):
+            words = ar.split(":", 1)[-1] if en.startswith("explanation:") else ar
+            words = re.sub(r"block-dominoes play --players 3 --seed 4|\(R\d+\)", "", words)
+            assert ARABIC_LETTER.search(ar) and not re.search("[A-Za-z]{2,}", words), ar
+        else:
+            assert ar == en  # notation: read back by the parser, never translated
+    assert "لدى اللاعبين 2 و3" in arabic  # the engine's own sentence for that round
+    assert parse_record(arabic).moves == parse_record(EXAMPLE).moves
+    wdg = record_checker(lang="ar")
+    assert wdg.children[1].value == arabic and "went out" not in wdg.children[1].value
+    assert record_checker().children[1].value == EXAMPLE
+
+
+def test_an_arabic_list_puts_wa_before_every_item_after_the_first() -> None:
+    """Arabic writes "1 و3 و4" (and "2 أو 3 أو 4"), never "1، 3 و4"; English keeps
+    "1, 3 and 4"."""
+    from block_dominoes.claims import check_claim
+    from block_dominoes.errors import InvalidPositionError
+    from block_dominoes.rules import find_rules
+    from block_dominoes.strategies import names_words
+
+    def refusal() -> str:
+        with pytest.raises(InvalidPositionError) as err:
+            find_rules("pagat").check_players(5)
+        return str(err.value)
+
+    assert names_words([1, 3, 4]) == "players 1, 3 and 4"
+    assert "players 2, 3 and 4 hold" in score_round("pagat", [0, 1, 2, 3], 1).explanation
+    assert "played by 2, 3 or 4 players" in refusal()
+    with language("ar"):
+        assert names_words([1, 3, 4]) == "اللاعبون 1 و3 و4"
+        domino = strip_isolates(score_round("pagat", [0, 1, 2, 3], 1).explanation)
+        blocked = strip_isolates(score_round("pagat", [3, 7, 8]).explanation)
+        claim = check_claim("pagat", 4, 1, 18)[0].text
+        said = refusal()
+        line = strip_isolates(Line.build(["1-4", "1-1", "1-3"]).describe())
+    assert "لدى اللاعبين 2 و3 و4: 1 + 2 + 3 = 6 نقاط" in domino
+    assert "المجاميع 3 و7 و8؛" in blocked
+    assert "بين اللاعبين 2 و3 و4" in claim
+    assert "يلعبها 2 أو 3 أو 4 لاعبين" in said
+    assert line.startswith("القطع: [1|4] و[1|1] و[1|3]. ")
+    for text in (domino, blocked, claim, said, line):
+        assert not re.search(r"\d، \d+ [وأ]", text), text  # the fault: "1، 3 و4"
+
+
+NOTATION_LIST = re.compile(r"[\w\[\]|-]*\d[\w\[\]|-]*(?:,[\w\[\]|-]*\d[\w\[\]|-]*)+")
+
+
+def _arabic_engine_sentences() -> list[str]:
+    """A sample of what the engine writes in Arabic: every worked example's line, the
+    scoring examples, a partnership block, claims, and a refusal."""
+    from block_dominoes.claims import check_claim
+
+    with language("ar"):
+        out = [Line.build(LINES[e]).describe() for e in sorted(LINES)]
+        out += [score_round("pagat", t, w).explanation for t, w in ROUNDS.values()]
+        out += [score_round("partnership", t).explanation for t in ([3, 6, 6, 9], [4, 6, 5, 3])]
+        out += [score_round("pagat", [0, 1, 2, 3], 1).explanation]
+        out += [i.text for p in (2, 18) for i in check_claim("pagat", 3, 1, p)]
+    return [strip_isolates(s) for s in out]
+
+
+def test_arabic_engine_text_uses_the_arabic_comma_and_semicolon() -> None:
+    """Issue 22: ، and ؛ inside Arabic sentences, in the catalog and in what the code
+    joins; notation, JSON and command lines are left alone (none occurs here)."""
+    bad = [s for s in _arabic_engine_sentences() if re.search("[,;]", s)]
+    assert bad == []
+    # the catalog: a separator or a message the code builds Arabic text with
+    latin = []
+    for m in catalog():
+        if not m.id:
+            continue
+        for s in m.string if isinstance(m.string, tuple) else (m.string,):
+            prose = re.sub(r"'[^']*'|`[^`]*`|\{[^{}]*\}|&#?\w+;|<[^>]*>", "", s)
+            prose = NOTATION_LIST.sub("", prose)  # a hand typed as 1-4,0-0 is notation
+            if re.search("[,;]", prose) and (
+                ARABIC_LETTER.search(s) or "{" in s or not s.strip(",; ")
+            ):
+                latin.append((m.context, m.id if isinstance(m.id, str) else m.id[0], s))
+    assert latin == []
+
+
+PREPOSITION_THEN_NOMINATIVE = re.compile(
+    r"(?<![\u0600-\u06ff])(?:لدى|من|إلى|على|عند|مع|بين)\s+(?:ال)?[\u0600-\u06ff]+ون(?![\u0600-\u06ff])"
+)
+
+
+def test_a_noun_after_a_preposition_takes_the_genitive() -> None:
+    """ "لدى اللاعبين", never "لدى اللاعبون": in the catalog's sentences and in what the
+    engine puts together (a claim's players come after لدى or بين)."""
+    assert PREPOSITION_THEN_NOMINATIVE.search("وبقي لدى اللاعبون 2 و3")  # the check bites
+    texts = [
+        s
+        for m in catalog()
+        if m.id
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+    ]
+    texts += _arabic_engine_sentences()
+    assert [t for t in texts if PREPOSITION_THEN_NOMINATIVE.search(t)] == []
+
+
+def test_the_scorer_isolates_its_sum_as_html() -> None:
+    """The scorer's answer is HTML we write: the blocked round's sum is a ``bdi``
+    (TRANSLATORS.md) kept on one line; broken after its "=" at 400 px it read
+    "= 3 − 8 + 7" / "12" right to left (issue 22)."""
+    pytest.importorskip("ipywidgets")
+    from block_dominoes.widgets.common import escape_isolated
+    from block_dominoes.widgets.scorer import RoundScorer
+
+    with language("ar"):
+        scorer = RoundScorer(("3", "7", "8"))
+    kept = '<bdi style="white-space: nowrap">7\xa0+\xa08\xa0\u2212\xa03\xa0=\xa012</bdi> نقطة'
+    assert kept in scorer.answer.value
+    assert FSI not in scorer.answer.value and PDI not in scorer.answer.value
+    assert "7 + 8 - 3 = 12" in RoundScorer(("3", "7", "8")).answer.value  # English as before
+    assert escape_isolated("a < b") == "a &lt; b"
+    assert escape_isolated(f"\u2066{FSI}[1|4]{PDI} &{PDI} {FSI}x") == (
+        '<bdi dir="ltr" style="white-space: nowrap"><bdi style="white-space: nowrap">'
+        '[1|4]</bdi> &amp;</bdi> <bdi style="white-space: nowrap">x</bdi>'
+    )
+    long = "x" * 40
+    assert escape_isolated(f"{FSI}{long}{PDI}") == f"<bdi>{long}</bdi>"  # may wrap

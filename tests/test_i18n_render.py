@@ -381,8 +381,11 @@ def test_arabic_labels_fit_as_chromium_draws_them(browser: Any, tmp_path: Path) 
 
 
 def pagat(eid: str) -> str:
+    """Pagat's sentence for ``eid``, its Latin comma and semicolon made Arabic: the
+    engine writes ، and ؛ in Arabic text (issue 22; TRANSLATORS.md, difference 8)."""
     with RULES_AR.open(encoding="utf-8") as f:
-        return next(r["ar"] for r in csv.DictReader(f) if (r["id"], r["part"]) == (eid, "2"))
+        raw = next(r["ar"] for r in csv.DictReader(f) if (r["id"], r["part"]) == (eid, "2"))
+    return raw.replace(", ", "\u060c ").replace("; ", "\u061b ")
 
 
 @pytest.mark.parametrize("eid", sorted(LINES))

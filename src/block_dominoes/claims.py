@@ -51,8 +51,10 @@ def _ranges(values: Sequence[int]) -> str:
 def _seats_text(seats: Sequence[int]) -> str:
     if len(seats) == 1:
         return _("player {seat}").format(seat=seats[0])
-    return _("players {seats} and {last}").format(
-        seats=pgettext("list of numbers", ", ").join(map(str, seats[:-1])), last=seats[-1]
+    # after "held" (Arabic: after the preposition لدى), so its own context: Arabic
+    # writes the genitive there (اللاعبين), where names_words' subject is nominative
+    return pgettext("players, after a preposition", "players {seats} and {last}").format(
+        seats=pgettext("list of seats", ", ").join(map(str, seats[:-1])), last=seats[-1]
     )
 
 
@@ -282,7 +284,9 @@ def check_claim(
 
 
 def _totals_text(totals: Sequence[int], went_out: int | None) -> str:
-    return pgettext("list of numbers", ", ").join(
+    # the totals as the sheet takes them, "-" for the player who went out: a row of
+    # entries, not a sentence's list (Arabic keeps its comma, no "and" before a dash)
+    return pgettext("totals as typed", ", ").join(
         "-" if s == went_out else str(t) for s, t in enumerate(totals, start=1)
     )
 

@@ -92,7 +92,9 @@ def _ends_text(values: Iterable[int]) -> str:
         return _("a line whose ends are both {value}").format(value=vals[0])
     if len(vals) == 2:
         return _("a line whose ends are {first} and {second}").format(first=vals[0], second=vals[1])
-    return _("a line whose ends are {values}").format(values=", ".join(map(str, vals)))
+    return _("a line whose ends are {values}").format(
+        values=pgettext("list of numbers", ", ").join(map(str, vals))
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass, field, replace
 
 from .errors import InvalidPositionError, UnknownRulesError, quoted
-from .i18n import N_, _, iso, ngettext
+from .i18n import N_, _, iso, ngettext, pgettext
 
 __all__ = [
     "PRESETS",
@@ -113,7 +113,9 @@ class Rules:
             counts = (
                 c[0]
                 if len(c) == 1
-                else _("{some} or {last}").format(some=_(", ").join(c[:-1]), last=c[-1])
+                else _("{some} or {last}").format(
+                    some=pgettext("list before or", ", ").join(c[:-1]), last=c[-1]
+                )
             )
             rule = "V3" if self.partnerships else "R1"
             raise InvalidPositionError(
@@ -272,7 +274,7 @@ def find_rules(name: str | Rules) -> Rules:
     try:
         return PRESETS[key or ""]
     except KeyError:
-        choices = ", ".join(repr(n) for n in PRESETS)
+        choices = pgettext("list of names", ", ").join(repr(n) for n in PRESETS)
         raise UnknownRulesError(
             _("unknown ruleset: {name}; choose from {choices}").format(
                 name=iso(quoted(name)), choices=choices

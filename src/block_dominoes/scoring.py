@@ -13,7 +13,7 @@ from functools import cache
 
 from .checks import sequence, whole_number
 from .errors import InvalidPositionError
-from .i18n import N_, _, iso, ngettext, pgettext
+from .i18n import N_, _, iso_sum, ngettext, pgettext
 from .rules import BlockedScoring, Rules, find_rules
 
 __all__ = ["Outcome", "OutcomeKind", "score_round", "score_totals"]
@@ -163,14 +163,18 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
                 rules=rules,
             )
         else:
-            text = _(
-                "domino: {who} went out; {opponents} hold {sum} = {pips}, so {scorer} scores "
-                "{points} ({rules})"
+            # the whole sum, "4 + 3 = 7", is one isolate (TRANSLATORS.md: an arithmetic
+            # line reads left to right in a right-to-left sentence), its noun outside it
+            text = ngettext(
+                "domino: {who} went out; {opponents} hold {formula} pip, so {scorer} scores "
+                "{points} ({rules})",
+                "domino: {who} went out; {opponents} hold {formula} pips, so {scorer} scores "
+                "{points} ({rules})",
+                pts,
             ).format(
                 who=who,
                 opponents=_seats(opp),
-                sum=iso(_sum(values)),
-                pips=_pips(pts),
+                formula=iso_sum(f"{_sum(values)} = {pts}"),
                 scorer=scorer,
                 points=pts,
                 rules=rules,
@@ -185,10 +189,10 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
     )
     pair = len(sides[0]) > 1
     if pair:
-        head += "; " + pgettext("list of pairs", ", ").join(
+        head += pgettext("between clauses", "; ") + pgettext("list of pairs", ", ").join(
             _("{pair} holds {sum} = {total}").format(
                 pair=_pair(side),
-                sum=iso(_sum([totals[s - 1] for s in side])),
+                sum=iso_sum(_sum([totals[s - 1] for s in side])),
                 total=side_totals[i],
             )
             for i, side in enumerate(sides)
@@ -222,13 +226,13 @@ def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None 
         pts = sum(others)
         sums = f"{_sum(others)} = {pts}" if len(others) > 1 else f"{pts}"
         sentence = ngettext("scores {formula} ({rules})", "scores {formula} ({rules})", pts).format(
-            formula=iso(sums), rules=_rules("V3" if pair else "V4")
+            formula=iso_sum(sums), rules=_rules("V3" if pair else "V4")
         )
     else:
         pts = sum(others) - low
         minus = pgettext("minus sign in a sum", "-")
         sentence = ngettext("scores {formula} ({rules})", "scores {formula} ({rules})", pts).format(
-            formula=iso(f"{_sum(others)} {minus} {low} = {pts}"),
+            formula=iso_sum(f"{_sum(others)} {minus} {low} = {pts}"),
             rules=_rules("R16", "V3") if pair else _rules("R16"),
         )
     return Outcome(

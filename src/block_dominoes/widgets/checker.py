@@ -16,12 +16,16 @@ import ipywidgets as w
 
 from ..checker import Verdict, check_record
 from ..i18n import _, iso, speaks, upper_first
+from ..notation import parse_record
 from ..records import load_record
 from ..render import state_svg
 from .common import NEEDS_KERNEL, Message, guard
 from .stepper import Frame, StepThrough
 
-__all__ = ["EXAMPLE", "record_checker", "replay_view", "verdict_html"]
+__all__ = ["EXAMPLE", "example_record", "record_checker", "replay_view", "verdict_html"]
+
+#: the command whose round the starting record writes down (typed by a reader: stays Latin)
+EXAMPLE_COMMAND = "block-dominoes play --players 3 --seed 4"
 
 EXAMPLE = """\
 # block-dominoes play --players 3 --seed 4, written in the notation
@@ -50,6 +54,20 @@ result: domino by 1, 7 points
 totals: 0 4 3
 explanation: domino: player 1 went out; players 2 and 3 hold 4 + 3 = 7 pips, so player 1 scores 7 (R15)
 """
+
+
+def example_record() -> str:
+    """:data:`EXAMPLE` in the current language: its comment and its ``explanation:``
+    line are words a reader reads, so they are translated (the explanation is the
+    engine's own sentence for that round); every other line is notation and stays as
+    it is. In English this is :data:`EXAMPLE`, byte for byte."""
+    lines = EXAMPLE.splitlines()
+    body = [ln for ln in lines[1:] if not ln.startswith("explanation:")]
+    outcome = check_record(parse_record("\n".join(body))).outcome
+    comment = _("# {command}, written in the notation").format(command=EXAMPLE_COMMAND)
+    explanation = outcome.explanation if outcome is not None else ""
+    return "\n".join([comment, *body, f"explanation: {explanation}"]) + "\n"
+
 
 _RULE_RE = re.compile(r"\b([RV]\d{1,2})\b")
 
@@ -122,7 +140,7 @@ def replay_view(verdict: Verdict, *, width: int = 560, title: str = "") -> w.VBo
 
 @speaks
 def record_checker(
-    record: str = EXAMPLE,
+    record: str | None = None,
     *,
     width: int = 560,
     card_url: str = "../reference/rules-card.html",
@@ -131,12 +149,12 @@ def record_checker(
     """A textarea (and a file upload) for a record in JSON or the notation, a
     Check button, the verdict with its rule linked, and the replay.
 
-    The starting ``record`` is checked at once, so the verdict and the replay
-    are in the saved page. Unreadable text shows the reader's message (with the
+    The starting ``record`` (default: :func:`example_record`, in the widget's
+    language) is checked at once, so the verdict and the replay are in the saved page. Unreadable text shows the reader's message (with the
     line number) and clears the verdict and replay, so no old verdict stands beside it.
     """
     text = w.Textarea(
-        value=record,
+        value=example_record() if record is None else record,
         rows=16,
         # as wide as the column, margins included (width 100% overflows a phone by them)
         layout=w.Layout(width="auto", align_self="stretch"),

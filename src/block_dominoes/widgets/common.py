@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import html
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -17,6 +18,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 __all__ = [
     "NEEDS_KERNEL",
     "Message",
+    "escape_isolated",
     "fit_width",
     "guard",
     "own_language",
@@ -70,6 +72,49 @@ def own_language(fn: F) -> F:
     return inner  # type: ignore[return-value]
 
 
+#: the isolates the engine writes, as the attributes of the ``bdi`` that replaces each:
+#: FSI takes the direction of its first strong letter (dir="auto", left to right for a
+#: tile or a sum, which have none), LRI is left to right, RLI right to left
+_OPEN = {"\u2068": "", "\u2066": ' dir="ltr"', "\u2067": ' dir="rtl"'}
+_PDI = "\u2069"
+#: an isolate this short (a tile, a sum, a seat's name) is kept on one line
+SHORT_ISOLATE = 32
+
+
+def escape_isolated(text: str) -> str:
+    """``text`` as HTML: escaped, each isolate the engine wrote (FSI/LRI ... PDI around
+    a tile or a sum) turned into a ``bdi`` (TRANSLATORS.md: in HTML we write ourselves, an
+    isolate is a ``bdi``), and a short one kept on one line.
+
+    Issue 22: at 400 px the scorer app broke its isolated ``7 + 8 − 3 = 12`` after the
+    "=": the end of one right-to-left line showed ``7 + 8 − 3 =`` (itself left to
+    right), the next began with ``12``, so a reader going right to left read
+    ``= 3 − 8 + 7`` / ``12``. Measured in Chromium in the app: a ``bdi`` alone breaks the
+    same way; ``white-space: nowrap`` moves the whole sum to the next line. A long
+    isolate (a quoted input) may still wrap. Text with no isolate (English) is only
+    escaped."""
+    stack: list[tuple[str, list[str]]] = [("", [])]
+    for ch in text:
+        if ch in _OPEN:
+            stack.append((_OPEN[ch], []))
+        elif ch == _PDI and len(stack) > 1:
+            attrs, parts = stack.pop()
+            stack[-1][1].append(_bdi(attrs, parts))
+        elif ch != _PDI:
+            stack[-1][1].append(html.escape(ch))
+    while len(stack) > 1:  # an isolate left open: closed at the end
+        attrs, parts = stack.pop()
+        stack[-1][1].append(_bdi(attrs, parts))
+    return "".join(stack[0][1])
+
+
+def _bdi(attrs: str, parts: list[str]) -> str:
+    inner = "".join(parts)
+    if len(html.unescape(re.sub(r"<[^>]*>", "", inner))) <= SHORT_ISOLATE:
+        attrs += ' style="white-space: nowrap"'
+    return f"<bdi{attrs}>{inner}</bdi>"
+
+
 class Message(w.HTML):
     """A one-line status: ``ok(text)``, ``error(text)``, ``clear()``.
 
@@ -81,12 +126,12 @@ class Message(w.HTML):
         self.lang = get_language()
 
     def ok(self, text: str) -> None:
-        self.value = f'<div class="bd-msg bd-ok" role="status">{html.escape(text)}</div>'
+        self.value = f'<div class="bd-msg bd-ok" role="status">{escape_isolated(text)}</div>'
 
     def error(self, text: str) -> None:
         self.value = (
             '<div class="bd-msg bd-error" role="alert" style="color:#b00020">'
-            f"{html.escape(text)}</div>"
+            f"{escape_isolated(text)}</div>"
         )
 
     def clear(self) -> None:

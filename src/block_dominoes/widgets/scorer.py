@@ -17,7 +17,7 @@ import ipywidgets as w
 from ..hands import score_hands
 from ..i18n import _, ngettext, speaks
 from ..rules import find_rules, rules_names
-from .common import NEEDS_KERNEL, Message, guard, shown
+from .common import NEEDS_KERNEL, Message, escape_isolated, guard, shown
 
 __all__ = ["RoundScorer", "round_scorer"]
 
@@ -94,7 +94,7 @@ class RoundScorer(w.VBox):
             # the words outside the f-string, where Babel's extractor finds them
             player, points = html.escape(_("player")), html.escape(_("points"))
             self.answer.value = (
-                f"<p class='bd-answer'><b>{html.escape(out.explanation)}</b></p>"
+                f"<p class='bd-answer'><b>{escape_isolated(out.explanation)}</b></p>"
                 f"<table class='bd-points'><tr><th>{player}</th><th>{points}</th></tr>"
                 + "".join(f"<tr><td>{s}</td><td>{p}</td></tr>" for s, p in enumerate(scores, 1))
                 + "</table>"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...errors import InvalidPositionError
-from ...i18n import _, iso, ngettext, pgettext, speaks, upper_first
+from ...i18n import _, iso_sum, ngettext, pgettext, speaks, upper_first
 from ...match import match_result, next_start
 from ...render import state_svg
 from ...round import RoundState
@@ -141,7 +141,7 @@ def who_scores(
                     "{formula} (R16). Scoring all {rest} is a variant (V4)."
                 ).format(
                     mine=mine,
-                    formula=iso(f"{rest} {minus} {mine} = {outcome.points}"),
+                    formula=iso_sum(f"{rest} {minus} {mine} = {outcome.points}"),
                     rest=rest,
                 ),
             )
