@@ -319,8 +319,12 @@ class Line:
 
     def describe(self) -> str:
         """The line in the words of RULES.md: tiles, connections, open ends."""
-        tiles = pgettext("list of tiles", ", ").join(iso(t) for t in self.tiles) or _("none")
-        conns = pgettext("list of connections", "; ").join(map(str, self.connections)) or _("none")
+        tiles = pgettext("list of tiles", ", ").join(iso(t) for t in self.tiles) or pgettext(
+            "no tiles", "none"
+        )
+        conns = pgettext("list of connections", "; ").join(map(str, self.connections)) or (
+            pgettext("no connections", "none")
+        )
         ends = pgettext("list of open ends", ", ").join(map(str, self.open_ends)) or _(
             "none (any tile may lead)"
         )

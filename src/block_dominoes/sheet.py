@@ -263,7 +263,7 @@ class Sheet:
                 _(
                     "undo of round {number} refused: it needs a confirmation "
                     "({flag}, or answer {yes} at the prompt)"
-                ).format(number=len(self.entries), flag="--yes", yes="y")
+                ).format(number=len(self.entries), flag="--yes", yes=_("y"))
             )
         return self._with(self.entries[:-1])
 

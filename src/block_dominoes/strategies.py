@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from . import kernel
 from .errors import BlockDominoesError, IllegalMoveError, quoted
 from .expert import SAMPLES, Verdict, verdict
-from .i18n import N_, _, iso, ngettext, pgettext
+from .i18n import N_, _, iso, ngettext, number, pgettext
 from .knowledge import Knowledge, knowledge, sample_hidden
 from .round import Draw, Move, Pass, Play, RoundState, describe_move
 from .tiles import Tile, tile_index
@@ -402,7 +402,10 @@ def choose_expert(state: RoundState, rng: random.Random) -> Choice:
     return Choice(
         v.move,
         why.format(
-            move=describe_move(v.move), mean=iso(f"{v.mean:+.1f}"), n=v.samples, how=_how(v)
+            move=describe_move(v.move),
+            mean=iso(number(v.mean, 1, sign=True)),
+            n=v.samples,
+            how=_how(v),
         ),
     )
 
@@ -465,7 +468,7 @@ def hint(state: RoundState) -> Choice:
     compare = ""
     if v.runner_up is not None:
         compare = _(" (next best: {move}, {mean})").format(
-            move=describe_move(v.runner_up[0]), mean=iso(f"{v.runner_up[1]:+.1f}")
+            move=describe_move(v.runner_up[0]), mean=iso(number(v.runner_up[1], 1, sign=True))
         )
     where = _("as the lead") if m.end is None else _("on the {end}").format(end=m.end)
     why = ngettext(
@@ -481,7 +484,7 @@ def hint(state: RoundState) -> Choice:
             tile=iso(m.tile),
             where=where,
             n=v.samples,
-            mean=iso(f"{v.mean:+.1f}"),
+            mean=iso(number(v.mean, 1, sign=True)),
             compare=compare,
             notes=pgettext("list of reasons", "; ").join(notes),
         ),
