@@ -141,7 +141,7 @@ def test_skipping_a_step_that_cannot_be_left_out_is_one_line(
         build.main(["--skip", "book"])
     assert e.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
-    assert "--skip book: no such step to leave out (one of ar, live)" in err
+    assert "--skip book: no such step to leave out (one of ar, bg, el, tr, live)" in err
 
 
 def scratch_chapter(tmp_path: Path) -> Path:

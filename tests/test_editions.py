@@ -69,6 +69,12 @@ def test_catalog_check_finds_what_is_missing(tmp_path: Path) -> None:
     catalog.add("{tile} fits", string="uyar")
     lost = catalog["{tile} fits"]
     assert check_catalogs.problems(lost, catalog)[0].startswith("fields lost ['{tile}']")
+    # a chapter's paragraph whose translation starts "2. " is a list to Markdown, and
+    # Sphinx then prints the English paragraph (the Turkish reader found 18)
+    catalog.add("Player 2 plays [4|6].", string="2. oyuncu [4|6] oynar.")
+    listed = catalog["Player 2 plays [4|6]."]
+    assert check_catalogs.problems(listed, catalog) == []
+    assert "numbered list" in check_catalogs.problems(listed, catalog, markdown=True)[0]
 
 
 # --- numbers, as each language writes them ----------------------------------------

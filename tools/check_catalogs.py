@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 #: what must come through a translation unchanged: placeholders, roles and glue keys
+LIST_START = re.compile(r"^\s{0,3}(?:\d{1,9}[.)]|[-*+])(?:\s|$)")
 FIELD = re.compile(r"\{[\w.]*(?:![rsa])?(?::[^{}]*)?\}|%\(\w+\)[sdr]|\{[\w-]+\}`[^`]*`")
 
 
@@ -41,7 +42,7 @@ def fields(text: str) -> list[str]:
     return sorted(FIELD.findall(text))
 
 
-def problems(message: Message, catalog: Catalog) -> list[str]:
+def problems(message: Message, catalog: Catalog, markdown: bool = False) -> list[str]:
     if not message.id:
         return []
     ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -53,6 +54,12 @@ def problems(message: Message, catalog: Catalog) -> list[str]:
     found: list[str] = []
     if isinstance(message.id, tuple) and len([s for s in strs if s]) < catalog.num_plurals:
         found.append(f"needs {catalog.num_plurals} plural forms")
+    # a paragraph that starts "2. " is a numbered list to Markdown: where the source's
+    # is not, Sphinx finds the translation's structure different and prints the English
+    for text in strs if markdown else ():
+        if LIST_START.match(text) and not LIST_START.match(ids[0]):
+            found.append("starts like a numbered list item (Markdown), so Sphinx drops it")
+            break
     # a plural form may drop the count where the language says it in words ("two
     # tiles" as one dual noun), so plural entries are checked over all their forms
     wanted = set(fields(ids[-1])) | set(fields(ids[0]))
@@ -95,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
             if not message.id:
                 continue
             count += 1
-            for problem in problems(message, catalog):
+            book = path.is_relative_to(ROOT / "locales")
+            for problem in problems(message, catalog, markdown=book):
                 ident = message.id[0] if isinstance(message.id, tuple) else message.id
                 line = message.lineno or 0
                 todo.append((line, problem, ident))

@@ -22,6 +22,7 @@ __all__ = [
     "FirstLead",
     "NextStarter",
     "Rules",
+    "field_value",
     "find_rules",
     "rules_names",
 ]
@@ -256,6 +257,24 @@ PRESETS: dict[str, Rules] = {
         ),
     )
 }
+
+
+def field_value(value: FirstLead | NextStarter | BlockedScoring) -> str:
+    """A ruleset field's value as a reader reads it, in the current language (records
+    and JSON keep the code, ``value.value``).
+
+    >>> field_value(NextStarter.LEFT), field_value(BlockedScoring.ALL_PIPS)
+    ('left', 'all-pips')
+    """
+    words = {
+        FirstLead.LOT: pgettext("first lead", "lot"),
+        FirstLead.HIGHEST_DOUBLE: pgettext("first lead", "highest-double"),
+        NextStarter.LEFT: pgettext("next starter", "left"),
+        NextStarter.WINNER: pgettext("next starter", "winner"),
+        BlockedScoring.DIFFERENCE: pgettext("blocked scoring", "difference"),
+        BlockedScoring.ALL_PIPS: pgettext("blocked scoring", "all-pips"),
+    }
+    return words[value]
 
 
 def rules_names() -> tuple[str, ...]:

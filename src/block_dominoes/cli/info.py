@@ -9,7 +9,7 @@ from ..errors import FileError, InvalidPositionError
 from ..hands import most_tiles, score_hands
 from ..i18n import N_, _, iso, pgettext
 from ..line import Line
-from ..rules import Rules, find_rules, rules_names
+from ..rules import Rules, field_value, find_rules, rules_names
 from ..strategies import STRATEGIES
 from ..tiles import parse_tiles, set_name, split_tiles
 from .base import Subparsers, add_command, add_common, add_force, add_json, add_rules
@@ -148,9 +148,9 @@ def cmd_rules(a: argparse.Namespace) -> tuple[str, object]:
                     targets=targets,
                 ),
                 _("first lead: {lead}; next starter: {starter}; blocked scoring: {scoring}").format(
-                    lead=r.first_lead.value,
-                    starter=r.next_starter.value,
-                    scoring=r.blocked_scoring.value,
+                    lead=field_value(r.first_lead),
+                    starter=field_value(r.next_starter),
+                    scoring=field_value(r.blocked_scoring),
                 ),
                 _("partnerships: {pairs}; drawing: {draw}").format(
                     pairs=yes if r.partnerships else no, draw=yes if r.draw else no
