@@ -497,15 +497,18 @@ def test_a_step_through_slider_keeps_its_handle_on_the_track(
 
 
 def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -> None:
-    """In the browser: the Arabic rules card's switch opens the English one, and back."""
+    """In the browser: the Arabic rules card's language menu opens the English one, and
+    back (every edition's menu is clicked in ``tests/test_editions.py``)."""
     visit = Visit()
     page = open_page(browser, f"{site_url}ar/book/reference/rules-card.html", visit)
     try:
-        page.click("a.bd-lang-switch")
+        page.click("details.bd-lang-menu > summary")
+        page.click("a.bd-lang-switch[hreflang=en]")
         page.wait_for_load_state("load")
         assert page.url == f"{site_url}book/reference/rules-card.html"
         assert page.evaluate("() => document.documentElement.lang") == "en"
-        page.click("a.bd-lang-switch")
+        page.click("details.bd-lang-menu > summary")
+        page.click("a.bd-lang-switch[hreflang=ar]")
         page.wait_for_load_state("load")
         assert page.url == f"{site_url}ar/book/reference/rules-card.html"
         assert page.evaluate("() => document.documentElement.dir") == "rtl"

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 from babel.numbers import format_decimal, format_percent
 from browser_support import HTML, ROOT, SiteBuild, toc_docnames
 from bs4 import BeautifulSoup
+from offline import Visit, open_page
 from support import load_tool
 
 from block_dominoes.i18n import available_languages, number, percent
@@ -274,3 +276,25 @@ def test_glossary_in_the_editions_order(site: Path, code: str) -> None:
     ]
     assert len(terms) > 10
     assert terms == sorted(terms, key=glossary_sort_key(code))
+
+
+def test_the_menu_clicks_through_every_language(browser: Any, site_url: str, site: Path) -> None:
+    """In the browser, at a phone's width: from the English placing chapter, the
+    language menu opens each edition's placing chapter, whose menu leads back."""
+    visit = Visit()
+    page = open_page(browser, f"{site_url}book/rules/placing.html", visit)
+    try:
+        page.set_viewport_size({"width": 400, "height": 800})
+        for code in EDITIONS:
+            page.click("details.bd-lang-menu > summary")
+            page.click(f"a.bd-lang-switch[hreflang={code}]")
+            page.wait_for_load_state("load")
+            assert page.url == f"{site_url}{code}/book/rules/placing.html"
+            assert page.evaluate("() => document.documentElement.lang") == code
+            page.click("details.bd-lang-menu > summary")
+            page.click("a.bd-lang-switch[hreflang=en]")
+            page.wait_for_load_state("load")
+            assert page.url == f"{site_url}book/rules/placing.html"
+        assert visit.problems() == []
+    finally:
+        page.close()

@@ -203,3 +203,49 @@ def test_every_quoted_rule_is_on_its_line_in_pagat() -> None:
         if match:
             line = lines[int(match["line"]) - 1]
             assert normalise(row["ar"]) in line, (row["id"], row["part"], row["ar_source"])
+
+
+# -- the other editions' rules and proposed terms (issue 24) ---------------------------
+
+SOURCE_OF = {"bg": "block-app-bg.txt", "el": "block-vs-draw-el.txt", "tr": "blocked-game-tr.txt"}
+
+
+@pytest.mark.parametrize("lang", sorted(SOURCE_OF))
+def test_each_editions_rules_follow_the_arabic_rows_and_name_their_source(lang: str) -> None:
+    """``locales/<lang>/rules.csv``: the rows of Arabic's (same id, part and English), each
+    sentence in the language, quoted from its source with a line (or ``ours``, said why)."""
+    with (ROOT / "locales" / lang / "rules.csv").open(encoding="utf-8", newline="") as f:
+        reader = csv.DictReader(f)
+        assert reader.fieldnames == ["id", "part", "en", lang, f"{lang}_source", "note"]
+        rows = list(reader)
+    assert [(r["id"], r["part"], r["en"]) for r in rows] == [
+        (r["id"], r["part"], r["en"]) for r in read_rules()
+    ]
+    cite = re.compile(rf"^{re.escape(SOURCE_OF[lang])}:(?P<line>[1-9]\d*)$")
+    for row in rows:
+        assert SCRIPT[lang].search(row[lang]), row
+        assert row[f"{lang}_source"] == "ours" or cite.match(row[f"{lang}_source"]), row
+        if row[f"{lang}_source"] == "ours":
+            assert row["note"], ("say why a part is not quoted", row["id"])
+    if SOURCES.is_dir():
+        lines = [normalise(x) for x in (SOURCES / SOURCE_OF[lang]).read_text().splitlines()]
+        for row in rows:
+            found = cite.match(row[f"{lang}_source"])
+            if found:
+                assert normalise(row[lang]) in lines[int(found["line"]) - 1], row["id"]
+
+
+@pytest.mark.parametrize("lang", sorted(SOURCE_OF))
+def test_each_editions_proposed_terms_are_quoted_or_ours(lang: str) -> None:
+    """``locales/<lang>/terms-proposed.csv``: the words terms.csv lacks, each quoted from
+    a source on its line, as terms.csv's are, or ``ours``."""
+    with (ROOT / "locales" / lang / "terms-proposed.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert rows
+    for row in rows:
+        source = row[f"{lang}_source"].strip()
+        assert row[lang] and (source == "ours" or CITATION.match(source)), row
+        found = CITATION.match(source)
+        if found and SOURCES.is_dir():
+            text = (SOURCES / found["file"]).read_text(encoding="utf-8").splitlines()
+            assert normalise(found["phrase"]) in normalise(text[int(found["line"]) - 1]), row

@@ -1,4 +1,4 @@
-"""Local Sphinx extension: the book's other-language editions (Arabic first).
+"""Local Sphinx extension: the book's editions in other languages (ar, bg, el, tr).
 
 * Every page of every edition leads to the same page in every other language: the
   English book and each edition (``lang-switch.html``, from ``site/ext/templates``):

@@ -27,7 +27,9 @@
     ".bd-rtl { direction: rtl; text-align: right; }\n" +
     /* code a reader types or copies reads left to right, as in the Arabic book (rtl.css) */
     ".bd-rtl code { direction: ltr; unicode-bidi: isolate; }\n" +
-    ".bd-language-choice { direction: ltr; }\n";
+    ".bd-language-choice { direction: ltr; }\n" +
+    /* five languages' buttons wrap on a phone instead of pushing the page sideways */
+    ".bd-language-choice.widget-toggle-buttons { flex-wrap: wrap; height: auto; }\n";
   document.head.appendChild(style);
 
   function mark() {
