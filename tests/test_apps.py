@@ -60,12 +60,14 @@ def test_the_five_apps_have_a_chapter_and_code_in_each_language() -> None:
     toc = (ROOT / "_toc.yml").read_text()
     for app in APPS.values():
         assert f"file: {app.chapter}\n" in toc, app.name
-        assert set(app.cells_by_lang) == {"en", "ar"}
-        assert 'LANG = "en"' in app.cells_by_lang["en"][0]
-        assert 'LANG = "ar"' in app.cells_by_lang["ar"][0]
+        langs = build_apps.languages()
+        assert set(app.cells_by_lang) == set(langs) == {"en", "ar", "bg", "el", "tr"}
+        for lang in langs:
+            assert f'LANG = "{lang}"' in app.cells_by_lang[lang][0]
+            assert "<h1>" in app.prose[lang], (app.name, lang)
+        assert len({app.prose[lang] for lang in langs}) == len(langs), app.name
         # the page installs the packages: no piplite (JupyterLite's) left in the code
         assert not any("piplite" in cell for cell in app.cells)
-        assert "<h1>" in app.prose["en"] and "<h1>" in app.prose["ar"]
     assert live_edition.app_pages(ROOT)["book/tools/keep-score"] == ("sheet", "Score sheet")
 
 

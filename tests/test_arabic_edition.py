@@ -556,7 +556,7 @@ _X_OF = """([mark, first, last]) => {
     ("docname", "mark", "first", "last"),
     [
         ("book/rules/placing", FSI + "[4|6]", "4", "6"),  # a tile in a sentence
-        ("book/reference/rules-card", LRI + "7 + 8", "7", "12"),  # E10's sum
+        ("book/reference/rules-card", LRI + "7\u00a0+\u00a08", "7", "12"),  # E10's sum (no-break)
     ],
 )
 def test_notation_reads_left_to_right_in_prose(

@@ -177,7 +177,8 @@ def _prose_words(soup: BeautifulSoup, code: str) -> list[str]:
     for selector in NOT_PROSE:
         for element in article.select(selector.format(code)):
             element.decompose()
-    return WORD.findall(article.get_text(" "))
+    # an address shown as its link's text is the same in every language
+    return WORD.findall(re.sub(r"https?://\S+", " ", article.get_text(" ")))
 
 
 def english_left(page: BeautifulSoup, english: BeautifulSoup, code: str) -> list[str]:
