@@ -34,7 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 RATIO_LIMIT = 1.3
 GOAL_SECONDS = 10.0
 LIMIT_SECONDS = 60.0
-LIMIT_MS = 180_000  # the live edition's ceiling: 90 s was passed at a load of 26 on 2 cores
+#: the live edition's ceiling: 90 s was passed at a load of 26 on 2 cores, and 180 s
+#: with two busy loops beside the tests (load 117, 2026-12-03); a condition, so a quiet
+#: machine is as fast as before
+LIMIT_MS = 420_000
 PHONE = {"width": 400, "height": 800}
 READY = "html[data-app-ready], html[data-app-failed]"
 
