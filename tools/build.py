@@ -279,15 +279,14 @@ def edition(code: str) -> Book:
 
 
 def site_words(code: str) -> dict[str, str]:
-    """The edition's translations of the site's words (``bd_site.po``), by English."""
-    from babel.messages.pofile import read_po
+    """The edition's translations of the site's words (``bd_site.po``), by English: the
+    catalog the apps' words come from too (``build_apps.site_translations``)."""
+    import build_apps
 
-    po = ROOT / "site/ext/locales" / code / "LC_MESSAGES/bd_site.po"
+    po = build_apps.SITE_CATALOGS / code / "LC_MESSAGES" / "bd_site.po"
     if not po.is_file():
         raise StepFailed(f"{code}: no catalog of the site's words ({shown(po)})")
-    with po.open("rb") as f:
-        catalog = read_po(f, locale=code)
-    return {m.id: m.string for m in catalog if isinstance(m.id, str) and m.string and not m.fuzzy}
+    return build_apps.site_translations(code)
 
 
 def edition_setup(code: str) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -56,6 +56,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "src"))  # this checkout's registry, whatever pip points at
 import freshness  # noqa: E402  (the project's one way to key inputs)
 
+from block_dominoes.i18n import available_languages  # noqa: E402
 from block_dominoes.languages import LANGUAGES, RTL  # noqa: E402  (the one registry)
 
 LITE = ROOT / "tools" / "lite"
@@ -67,8 +68,6 @@ STAMP = ".live-edition-stamp"
 LANG_JS = LITE / "lang.js"
 #: the pages of the site that show notebooks, and so load LANG_JS
 LANG_PAGES = ("notebooks", "lab")
-#: where the engine's catalogs are: every language with one gets its copy of each notebook
-CATALOGS = ROOT / "src" / "block_dominoes" / "locale"
 #: the line of a notebook's first code cell that names its language; a copy in another
 #: language says that language instead
 LANG_LINE = re.compile(r'^LANG = "en"', re.M)
@@ -277,12 +276,8 @@ def engine_step(cache: Path) -> Path:
 
 def languages() -> tuple[str, ...]:
     """The languages the engine speaks (the registry's ``engine=True``, English first):
-    every live notebook and app is made in each."""
-    return tuple(
-        code
-        for code, lang in LANGUAGES.items()
-        if lang.engine and (code == "en" or (CATALOGS / code / "LC_MESSAGES").is_dir())
-    )
+    every live notebook and app is made in each. This checkout's engine says which."""
+    return available_languages()
 
 
 def _text(source: object) -> str:
