@@ -11,6 +11,7 @@ database (git-ignored), which replays it first on the next run.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -34,3 +35,30 @@ from browser_support import (  # noqa: E402, F401  (the browser tests' fixtures)
     playwright_driver,
     site_url,
 )
+
+#: the scopes that take longest (seconds of one worker: ``--durations``, on a quiet
+#: 2-core machine), longest first. pytest-xdist's ``--dist loadscope`` hands scopes to
+#: the workers in collection order (with ``--no-loadscope-reorder``, in addopts;
+#: otherwise it orders them by their number of tests), so a long one never starts last
+#: while the other worker waits.
+LONGEST_FIRST = (
+    "tests/test_pages.py::TestEditionPages",  # about 150 s
+    "tests/test_pages.py::TestEnglishPages",  # about 130 s
+    "tests/test_apps.py",  # about 150 s
+    "tests/test_live.py",  # about 130 s
+    "book/lab/claims.ipynb",  # about 80 s
+    "tests/test_handouts.py",
+    "tests/test_editions.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """The longest scopes first (a stable sort: everything else keeps its order)."""
+
+    def rank(item: Any) -> int:
+        return next(
+            (i for i, scope in enumerate(LONGEST_FIRST) if item.nodeid.startswith(scope)),
+            len(LONGEST_FIRST),
+        )
+
+    items.sort(key=rank)

@@ -190,7 +190,8 @@ def test_each_app_opens_by_itself_on_a_phone_and_offline(chromium: Any, base: st
             phone.check(name)
             assert page.get_by_role("heading", name=app.title).is_visible()
             assert page.locator("#bd-app-root .jupyter-widgets").first.is_visible()
-            page.wait_for_timeout(1000)  # the widgets' icon font
+            # the widgets' icon font and the text faces are in (a condition, not a pause)
+            page.wait_for_function("document.fonts.status === 'loaded'", timeout=LIMIT_MS)
             page.screenshot(path=str(ROOT / "_build" / f"app-{name}-400.png"), full_page=True)
             print(f"\n{name}: ready {seconds:.1f} s after opening")
             phone.open(name, "?lang=ar")

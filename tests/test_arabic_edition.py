@@ -2,15 +2,14 @@
 
 - Every ``.po`` under ``locales/ar`` is complete: no untranslated and no fuzzy entry,
   and every translation keeps its source's rule ids, links and glue keys.
-- ``_config_ar.yml`` is ``_config.yml`` plus the Arabic keys; ``_toc_ar.yml`` lists
-  the same pages as ``_toc.yml`` (a chapter left out would have no Arabic twin).
 - The built edition (``_build/html/ar``, made by ``python tools/build.py``): every page
   is ``lang="ar" dir="rtl"``, its language switch leads to the same page in English and
   back, its prose holds no English sentence (code and tile notation excepted), nor do
   the outputs of its cells (run in Arabic: ``locales/ar/runs/``), its diagrams' labels
   or its widgets' stored state (labels, options, feedback, answer keys), and every
-  tile in its prose is isolated for bidi. In Chromium: every page loads from 127.0.0.1 alone
-  with no page error and no sideways scroll at 400 px, and the search finds Arabic words.
+  tile in its prose is isolated for bidi. In Chromium: the language menu clicks
+  through, and the search finds Arabic words. Every Arabic page's visit (offline, phone,
+  axe, clicks, and what reads left to right on screen) is tests/test_pages.py.
 
 The browser part uses ``tests/browser_support.py`` (build, serve, Chromium).
 """
@@ -28,7 +27,7 @@ import pytest
 from babel.messages.pofile import read_po
 from browser_support import HTML, ROOT, SiteBuild, toc_docnames
 from bs4 import BeautifulSoup
-from offline import WAIT_MS, Visit, next_frame, open_page, settle
+from offline import WAIT_MS, Visit, open_page
 
 from block_dominoes.i18n import language
 from block_dominoes.line import Line
@@ -438,64 +437,6 @@ def test_search_index_holds_arabic_words(arabic_site: Path) -> None:
 # --- in Chromium ----------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def visits(browser: Any, site_url: str, arabic_site: Path) -> dict[str, tuple[list[str], int]]:
-    """Every Arabic page opened at once: its problems, and its width at 400 px."""
-    opened = []
-    for docname in AR_PAGES:
-        visit = Visit()
-        opened.append((docname, open_page(browser, f"{site_url}ar/{docname}.html", visit), visit))
-    found = {}
-    try:
-        for _, page, _ in opened:
-            settle(page)  # loaded, widgets rendered, fonts in: conditions, not a quiet network
-        for _, page, _ in opened:
-            page.set_viewport_size(PHONE)
-        for docname, page, visit in opened:
-            next_frame(page)  # laid out again at the phone's width
-            width = page.evaluate("() => document.documentElement.scrollWidth")
-            found[docname] = (visit.problems(), int(width))
-    finally:
-        for _, page, _ in opened:
-            page.close()
-    return found
-
-
-@pytest.mark.parametrize("docname", AR_PAGES)
-def test_page_offline_clean(visits: dict[str, tuple[list[str], int]], docname: str) -> None:
-    assert visits[docname][0] == []
-
-
-@pytest.mark.parametrize("docname", AR_PAGES)
-def test_page_fits_a_phone(visits: dict[str, tuple[list[str], int]], docname: str) -> None:
-    assert visits[docname][1] <= PHONE["width"]
-
-
-@pytest.mark.parametrize(
-    ("docname", "at"), [("book/tools/check-a-game", "end"), ("book/start/first-hand", "start")]
-)
-def test_a_step_through_slider_keeps_its_handle_on_the_track(
-    browser: Any, site_url: str, arabic_site: Path, docname: str, at: str
-) -> None:
-    """In a dir=rtl page the step-through's slider handle sits on its track: at the
-    last move (check a game) on the right end, at the deal (first hand) on the left."""
-    visit = Visit()
-    page = open_page(browser, f"{site_url}ar/{docname}.html", visit)
-    try:
-        page.wait_for_selector(".widget-hslider .noUi-handle", state="attached", timeout=WAIT_MS)
-        handle, track = page.evaluate(
-            """() => [document.querySelector('.widget-hslider .noUi-handle'),
-                      document.querySelector('.widget-hslider .noUi-base')]
-                .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"""
-        )
-        centre = (handle[0] + handle[1]) / 2
-        edge = track[1] if at == "end" else track[0]
-        assert abs(centre - edge) <= 2, (handle, track)
-        assert visit.problems() == []
-    finally:
-        page.close()
-
-
 def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -> None:
     """In the browser: the Arabic rules card's language menu opens the English one, and
     back (every edition's menu is clicked in ``tests/test_editions.py``)."""
@@ -513,62 +454,6 @@ def test_switch_clicks_through(browser: Any, site_url: str, arabic_site: Path) -
         assert page.url == f"{site_url}ar/book/reference/rules-card.html"
         assert page.evaluate("() => document.documentElement.dir") == "rtl"
         assert visit.problems() == []
-    finally:
-        page.close()
-
-
-def test_code_and_results_read_left_to_right(
-    browser: Any, site_url: str, arabic_site: Path
-) -> None:
-    """In an Arabic page the prose runs right to left, code left to right, and each
-    printed line by its first letter (an Arabic result right to left)."""
-    visit = Visit()
-    page = open_page(browser, f"{site_url}ar/book/rules/scoring.html", visit)
-    try:
-        styles = page.evaluate(
-            """() => ['article p', '.cell_input pre', '.cell_output pre', 'p code'].map(
-                s => getComputedStyle(document.querySelector(s)))
-                .map(c => [c.direction, c.unicodeBidi])"""
-        )
-        assert styles[0][0] == "rtl"  # prose
-        assert styles[1] == ["ltr", "isolate"] and styles[3] == ["ltr", "isolate"]  # code
-        assert styles[2] == ["ltr", "plaintext"]  # each printed line by its first letter
-        assert visit.problems() == []
-    finally:
-        page.close()
-
-
-_X_OF = """([mark, first, last]) => {
-    const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const at = n.data.indexOf(mark);
-        if (at < 0) continue;
-        const range = document.createRange();
-        const x = k => { range.setStart(n, k); range.setEnd(n, k + 1);
-                         return range.getBoundingClientRect().x; };
-        return [x(n.data.indexOf(first, at)), x(n.data.indexOf(last, at))];
-    }
-    return null;
-}"""
-
-
-@pytest.mark.parametrize(
-    ("docname", "mark", "first", "last"),
-    [
-        ("book/rules/placing", FSI + "[4|6]", "4", "6"),  # a tile in a sentence
-        ("book/reference/rules-card", LRI + "7\u00a0+\u00a08", "7", "12"),  # E10's sum (no-break)
-    ],
-)
-def test_notation_reads_left_to_right_in_prose(
-    browser: Any, site_url: str, arabic_site: Path, docname: str, mark: str, first: str, last: str
-) -> None:
-    """Measured on screen: the tile's first half, or the sum's first number, is on the left."""
-    visit = Visit()
-    page = open_page(browser, f"{site_url}ar/{docname}.html", visit)
-    try:
-        where = page.evaluate(_X_OF, [mark, first, last])
-        assert where is not None, f"{mark!r} is not in the page"
-        assert where[0] < where[1], f"{mark!r} shows reversed: {where}"
     finally:
         page.close()
 

@@ -545,28 +545,14 @@ def test_a_round_can_be_played_live(visit: Visit) -> None:
     assert clicks, "the reader played no tile"
 
 
-def test_scorer_scores_in_the_browser(visit: Visit) -> None:
-    """Type a hand in the live round scorer: the engine in Pyodide scores the round,
-    with the same explanation as the engine here."""
+def test_the_scorer_opens_in_arabic_from_its_address_and_scores(visit: Visit) -> None:
+    """``?lang=ar`` opens the scorer notebook's Arabic copy (lang.js rewrites the address
+    before JupyterLite reads it): Arabic prose, "Ready" in Arabic, and the scorer in
+    Arabic in a box with dir="rtl"; the English button rebuilds it in English, and a
+    hand typed there is scored by the engine in Pyodide with the same explanation as
+    the engine here. No page error. (One Pyodide start serves both languages.)"""
     from block_dominoes.hands import score_hands
 
-    visit.open_and_run_all("scorer")
-    visit.widget()
-    box = visit.page.locator('.widget-text:has(.widget-label:text-is("Player 1")) input')
-    box.fill("-")
-    box.press("Enter")
-    # Player 1 went out: a domino, scoring the others' pips, 7 + 8 (R15).
-    expected = score_hands("pagat", ["-", "7", "8"]).explanation
-    answer = visit.page.locator("p.bd-answer", has_text=expected)
-    answer.wait_for(timeout=CEILING_MS)
-    assert "15" in expected
-    visit.check_offline()
-
-
-def test_a_notebook_opens_in_arabic_from_its_address(visit: Visit) -> None:
-    """``?lang=ar`` opens the notebook's Arabic copy (lang.js rewrites the address before
-    JupyterLite reads it): Arabic prose, "Ready" in Arabic, and the scorer in Arabic in a
-    box with dir="rtl"; the English button rebuilds it in English. No page error."""
     page = visit.page
     visit.open_and_run_all("scorer", query="&lang=ar", ready_text=READY_AR)
     assert "path=ar%2Fscorer.ipynb" in page.url or "path=ar/scorer.ipynb" in page.url, page.url
@@ -582,6 +568,13 @@ def test_a_notebook_opens_in_arabic_from_its_address(visit: Visit) -> None:
     page.locator(".bd-language-choice button", has_text="English").click()
     page.locator(".bd-lang-en .bd-answer", has_text="scores").first.wait_for(timeout=CEILING_MS)
     assert page.locator(".bd-rtl").count() == 0
+    # Player 1 goes out: a domino, scoring the others' pips, 7 + 8 (R15)
+    hands = page.locator('.widget-text:has(.widget-label:text-is("Player 1")) input')
+    hands.fill("-")
+    hands.press("Enter")
+    expected = score_hands("pagat", ["-", "7", "8"]).explanation
+    assert "15" in expected
+    page.locator("p.bd-answer", has_text=expected).wait_for(timeout=CEILING_MS)
     visit.check_offline()
     assert visit.errors == [], visit.errors
 
