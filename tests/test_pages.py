@@ -16,7 +16,9 @@ are in (a condition, not a pause):
 - last, back at 1280 px with the last feedback of each question open, axe-core (the npm
   package, pinned: ``AXE_VERSION``, installed into ``_build/axe-core-<version>`` the
   way ``.ci/run`` installs it) finds no violation of impact "serious" or "critical"
-  among the WCAG 2.1 A and AA rules;
+  among the WCAG 2.1 A and AA rules, and every colour of the code boxes' highlighted
+  text has the contrast WCAG 1.4.3 asks for (measured once per colour pair, where axe
+  would hit-test each of thousands of tokens: ``CODE_COLOURS``);
 - a few pages answer a question of their own (``PROBES``): the step-through controls
   are named in the page's language, the feedback is a live region, an Arabic slider's
   handle sits on its track, code and tiles read left to right in Arabic prose.
@@ -34,6 +36,7 @@ printed (``-s`` shows them).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -58,14 +61,44 @@ AXE_JS = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SERIOUS = {"serious", "critical"}
 # Only violations are collected (axe's own advice for speed: passes and incomplete
-# results are not aggregated); every rule of the four tags still runs.
-RUN_AXE = """async (tags) => {
-  const result = await axe.run(document, {
-    runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+# results are not aggregated). Every rule of the four tags runs, in two passes: every
+# rule but color-contrast on the whole page, then color-contrast outside the code
+# boxes. In a code box each highlighted token is its own element, and axe hit-tests
+# each one (the lab chapter has 5,514: 3.4 of its 4.8 s); their colours come from one
+# stylesheet, so each distinct colour pair is measured once instead (CODE_COLOURS).
+RUN_AXE = """async ([context, options]) => {
+  const result = await axe.run(context || document, {...options, resultTypes: ['violations']});
   return result.violations.map(v => ({
     id: v.id, impact: v.impact, help: v.help,
     targets: v.nodes.map(n => n.target.join(' ')),
   }));
+}"""
+CODE = ".highlight"
+AXE_PASSES: tuple[tuple[dict[str, Any] | None, dict[str, Any]], ...] = (
+    (None, {"runOnly": {"type": "tag", "values": WCAG},
+            "rules": {"color-contrast": {"enabled": False}}}),
+    ({"exclude": [[CODE]]}, {"runOnly": {"type": "rule", "values": ["color-contrast"]}}),
+)  # fmt: skip
+#: each distinct (text colour, background behind it, px size, weight) of the visible
+#: text in the page's code boxes, with a sample of the text
+CODE_COLOURS = """(code) => {
+  const behind = (el) => {
+    for (; el; el = el.parentElement) {
+      const b = getComputedStyle(el).backgroundColor;
+      if (b !== 'transparent' && !/^rgba\\(.*,\\s*0\\)$/.test(b)) return b;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  const seen = new Map();
+  for (const el of document.querySelectorAll(`${code} pre, ${code} pre *`)) {
+    const text = Array.from(el.childNodes).filter(n => n.nodeType === 3)
+      .map(n => n.data).join('').trim();
+    if (!text || !el.checkVisibility()) continue;
+    const s = getComputedStyle(el);
+    const key = [s.color, behind(el), parseFloat(s.fontSize), Number(s.fontWeight)];
+    if (!seen.has(key.join('|'))) seen.set(key.join('|'), [...key, text.slice(0, 24)]);
+  }
+  return [...seen.values()];
 }"""
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -185,20 +218,87 @@ def axe_js() -> Path:
 
 
 def serious(page: Any, axe_js: Path) -> list[dict[str, Any]]:
-    """The page's serious and critical WCAG 2.1 A/AA violations, as axe reports them."""
+    """The page's serious and critical WCAG 2.1 A/AA violations, as axe reports them
+    (the colours of code boxes: :func:`illegible_code`)."""
     page.add_script_tag(path=str(axe_js))
-    return [v for v in page.evaluate(RUN_AXE, WCAG) if v["impact"] in SERIOUS]
+    return [
+        v
+        for context, options in AXE_PASSES
+        for v in page.evaluate(RUN_AXE, [context, options])
+        if v["impact"] in SERIOUS
+    ]
 
 
-def test_the_check_catches_an_unnamed_button(browser: Any, axe_js: Path) -> None:
-    """The set-up finds what it must find: a button with no name is a critical violation."""
+def _rgb(css: str) -> tuple[float, float, float, float]:
+    """``rgb(r, g, b)`` or ``rgba(r, g, b, a)``, as Chromium computes a colour."""
+    numbers = [float(x) for x in re.findall(r"[\d.]+", css)]
+    if not css.startswith("rgb") or len(numbers) not in (3, 4):
+        raise ValueError(f"a colour the check cannot read: {css!r}")
+    return numbers[0], numbers[1], numbers[2], numbers[3] if len(numbers) == 4 else 1.0
+
+
+def _luminance(rgb: tuple[float, ...]) -> float:
+    def channel(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(colour: str, background: str) -> float:
+    """WCAG 2.1's contrast ratio of text in ``colour`` on ``background`` (a text colour
+    with alpha is blended onto its background first, as axe does)."""
+    *fg, alpha = _rgb(colour)
+    bg = _rgb(background)[:3]
+    shown = tuple(alpha * f + (1 - alpha) * b for f, b in zip(fg, bg, strict=True))
+    light, dark = sorted((_luminance(shown), _luminance(bg)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def illegible_code(page: Any) -> list[str]:
+    """The colour pairs of the page's code boxes below WCAG 1.4.3's minimum (4.5:1;
+    3:1 for large text: 24 px, or 18.66 px bold), the same criterion axe's
+    color-contrast applies elsewhere."""
+    out = []
+    for colour, background, size, weight, sample in page.evaluate(CODE_COLOURS, CODE):
+        large = size >= 24 or (size >= 18.66 and weight >= 700)
+        ratio = contrast(colour, background)
+        if ratio < (3.0 if large else 4.5):
+            out.append(f"{sample!r}: {colour} on {background}, {ratio:.2f}:1")
+    return out
+
+
+def test_the_checks_catch_what_they_must(browser: Any, axe_js: Path) -> None:
+    """The set-up finds what it must find: a button with no name (critical), pale prose
+    (axe's color-contrast, outside code boxes) and a pale token in a code box (measured
+    by the page check), while a dark token passes."""
     page = browser.new_page()
     try:
-        page.set_content("<html lang='en'><title>t</title><main><button></button></main></html>")
-        ids = {v["id"] for v in serious(page, axe_js)}
+        page.set_content(
+            "<html lang='en'><title>t</title><main><button></button>"
+            "<p style='color:#aaa'>pale prose</p><div class='highlight'><pre>"
+            "<span style='color:#bbb'>pale</span> <span style='color:#222'>dark</span>"
+            "</pre></div></main></html>"
+        )
+        found = serious(page, axe_js)
+        code = illegible_code(page)
     finally:
         page.close()
-    assert "button-name" in ids
+    assert {"button-name", "color-contrast"} <= {v["id"] for v in found}
+    assert [v["targets"] for v in found if v["id"] == "color-contrast"] == [["p"]]
+    assert len(code) == 1 and code[0].startswith("'pale': rgb(187, 187, 187) on rgb(255, 255, 255)")
+
+
+def test_contrast_is_wcags_ratio() -> None:
+    assert contrast("rgb(0, 0, 0)", "rgb(255, 255, 255)") == pytest.approx(21)
+    assert contrast("rgb(119, 119, 119)", "rgb(255, 255, 255)") == pytest.approx(4.48, abs=0.01)
+    # half-transparent black shows as mid grey
+    assert contrast("rgba(0, 0, 0, 0.5)", "rgb(255, 255, 255)") == pytest.approx(
+        contrast("rgb(127.5, 127.5, 127.5)", "rgb(255, 255, 255)")
+    )
+    with pytest.raises(ValueError, match="oklch"):
+        contrast("oklch(0.5 0.1 200)", "rgb(255, 255, 255)")
 
 
 # --- one visit per page ----------------------------------------------------------------
@@ -214,6 +314,7 @@ class PageCheck:
     widget_views: list[str] = field(default_factory=list)  # per view: ok / hidden / missing
     problems: list[str] = field(default_factory=list)  # offline: requests, errors
     violations: list[dict[str, Any]] = field(default_factory=list)
+    illegible_code: list[str] = field(default_factory=list)  # code colours below 4.5:1
     phone_width: int = 0  # the document's width in a 400 px wide window
     sideways: list[str] = field(default_factory=list)  # boxes that scroll or stick out
     probes: dict[str, Any] = field(default_factory=dict)
@@ -331,6 +432,7 @@ def check_page(browser: Any, site_url: str, html: Path, name: str, axe_js: Path)
         page.mouse.move(DESKTOP["width"] - 1, DESKTOP["height"] - 1)
         next_frame(page)
         found.violations = serious(page, axe_js)
+        found.illegible_code = illegible_code(page)
         lap("axe")
     except Exception:  # a ceiling passed: this page's checks fail, the others still run
         found.error = traceback.format_exc(limit=3)
@@ -344,6 +446,8 @@ def visit_all(
     browser: Any, site_url: str, html: Path, names: list[str], axe_js: Path
 ) -> dict[str, PageCheck]:
     checks = {name: check_page(browser, site_url, html, name, axe_js) for name in names}
+    for n, c in checks.items():
+        print("PP", n, {k: round(v, 1) for k, v in c.seconds.items()}, file=sys.stderr)
     by_rule = Counter(v["id"] for c in checks.values() for v in c.violations)
     parts: Counter[str] = Counter()
     for c in checks.values():
@@ -399,6 +503,7 @@ class _EveryPage:
             + (f" and {len(v['targets']) - 5} more" if len(v["targets"]) > 5 else "")
             for v in found.violations
         ]
+        problems += [f"code colours, WCAG 1.4.3: {pair}" for pair in found.illegible_code]
         assert problems == [], f"{name}:\n" + "\n".join(problems)
 
     def test_page_fits_a_phone(self, checks: dict[str, PageCheck], name: str) -> None:

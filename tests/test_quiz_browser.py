@@ -121,6 +121,13 @@ _CLICK_REPORT = """([q, i]) => {
     }));
 }"""
 
+#: _CLICK_REPORT once a shown panel holds ``text``; until then null
+_SHOWN_AFTER = (
+    "([q, i, text]) => { const shown = ("
+    + _CLICK_REPORT
+    + ")([q, i]); return shown.some(p => p.text.includes(text)) ? shown : null; }"
+)
+
 _SIDEWAYS = """() => {
     const out = [];
     const boxes = document.querySelectorAll(
@@ -158,16 +165,10 @@ def click_every_choice(page: Any, expected: list[list[tuple[str, bool]]], where:
         assert page.evaluate(_CLICK_REPORT, [q, 0]) == [], f"{where}: feedback before a click"
         rights = 0
         for i, (text, right) in enumerate(panels):
-            buttons.nth(i).scroll_into_view_if_needed()
-            buttons.nth(i).click()
-            page.wait_for_function(
-                "([q, text]) => Array.from(document.querySelectorAll('.bd-quiz')[q]"
-                ".querySelectorAll('.bd-quiz-panel')).some(p => p.checkVisibility()"
-                " && p.innerText.split(/\\s+/).join(' ').includes(text))",
-                arg=[q, text[:60]],
-                timeout=WAIT_MS,
-            )
-            shown = page.evaluate(_CLICK_REPORT, [q, i])
+            buttons.nth(i).click()  # scrolled into view first, as a reader would
+            # the panels shown, once the clicked choice's feedback is one of them
+            shown = page.wait_for_function(_SHOWN_AFTER, arg=[q, i, text[:60]], timeout=WAIT_MS)
+            shown = shown.json_value()
             assert len(shown) == 1, f"{where} q{q + 1} choice {i + 1}: {len(shown)} panels shown"
             assert shown[0]["text"] == text, f"{where} q{q + 1} choice {i + 1}: {shown[0]['text']}"
             assert shown[0]["right"] == right
