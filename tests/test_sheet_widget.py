@@ -12,6 +12,7 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 
+from block_dominoes.i18n import language
 from block_dominoes.sheet import Sheet, dumps, load
 from block_dominoes.widgets import score_sheet
 from block_dominoes.widgets.sheet import NEW_ROUND, ScoreSheet
@@ -153,6 +154,22 @@ def test_widget_new_sheet_from_the_form() -> None:
         s.sheet.players == 4 and s.sheet.rules.name == "partnership" and s.sheet.next_starter == 2
     )
     assert [b.description for b in s.hands] == ["A", "B", "C", "D"]
+
+
+def test_default_names_show_in_the_sheets_language() -> None:
+    """In Arabic the names box shows the default names in Arabic, as the table does; a
+    new sheet started from that box stores the defaults (``Player 1``), so the file and
+    every other language name them as before, and a typed name is kept as typed."""
+    with language("ar"):
+        s = score_sheet(players=3)
+    assert isinstance(s, ScoreSheet)
+    assert s.names.value == "اللاعب 1,اللاعب 2,اللاعب 3"
+    s.names.value = "اللاعب 1,سارة,اللاعب 3"
+    s.new_button.click()
+    assert not is_error(s), shown(s.message)
+    assert s.sheet.names == ("Player 1", "سارة", "Player 3")
+    assert s.names.value == "اللاعب 1,سارة,اللاعب 3"
+    assert score_sheet(players=2).names.value == "Player 1,Player 2"  # type: ignore[union-attr]
 
 
 def test_widget_save_and_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

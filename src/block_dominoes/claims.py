@@ -66,6 +66,12 @@ def display_name(name: str, seat: int) -> str:
     return name
 
 
+def stored_name(name: str, seat: int) -> str:
+    """:func:`display_name`'s inverse: the default name as the current language shows it
+    (``اللاعب 1``) is stored as ``Player 1``; any other name as written."""
+    return f"Player {seat}" if name == _("Player {seat}").format(seat=seat) else name
+
+
 def label(name: str, seat: int) -> str:
     """``Ann (player 1)``, or ``player 1`` when the name is the default one."""
     if name.casefold() == f"player {seat}":

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from ..claims import display_name
+from ..claims import display_name, stored_name
 from ..errors import MissingDependencyError
 from ..i18n import N_, _, get_language, iso, ngettext, speaks
 from ..plot import sheet_figure
@@ -42,6 +42,12 @@ def _chart_png(sheet: Sheet) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
     return buf.getvalue()
+
+
+def shown_names(names: Sequence[str]) -> str:
+    """The names box's text: the players' names, a default one (``Player 1``) in the
+    current language (read back by :func:`~block_dominoes.claims.stored_name`)."""
+    return ",".join(display_name(x, seat) for seat, x in enumerate(names, start=1))
 
 
 class ScoreSheet(w.VBox):
@@ -75,7 +81,7 @@ class ScoreSheet(w.VBox):
             options=list(rules_names()), value=find_rules(rules).name, description=_("Rules")
         )
         self.names = w.Text(
-            value=",".join(sheet.names), description=_("Names"), placeholder="Ann,Ben,Cem"
+            value=shown_names(sheet.names), description=_("Names"), placeholder="Ann,Ben,Cem"
         )
         self.starter = w.BoundedIntText(
             value=starter,
@@ -202,7 +208,11 @@ class ScoreSheet(w.VBox):
         @guard(self.message)
         def run() -> None:
             text = self.names.value.strip()
-            names = [x.strip() for x in text.split(",")] if text else None
+            names = (
+                [stored_name(x.strip(), seat) for seat, x in enumerate(text.split(","), start=1)]
+                if text
+                else None
+            )
             sheet = Sheet.new(
                 self.ruleset.value, self.players.value, names=names, starter=self.starter.value
             )
@@ -371,7 +381,7 @@ class ScoreSheet(w.VBox):
             )
             self.players.value = sheet.players
             self.ruleset.value = sheet.rules.name
-            self.names.value = ",".join(sheet.names)
+            self.names.value = shown_names(sheet.names)
             self.starter.value = sheet.first_starter
 
         run()
