@@ -106,6 +106,17 @@ def test_new_with_rules_and_default_starter(
     assert data["names"] == ["Player 1", "Player 2", "Player 3", "Player 4"]
 
 
+def test_names_may_be_separated_by_an_arabic_comma(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = tmp_path / "match.json"
+    code, _, err = run_cli(
+        capsys, "sheet", "new", str(p), "--players", "3", "--names", "سارة، ليلى,Ann"
+    )
+    assert code == 0, err
+    assert show(capsys, p)["names"] == ["سارة", "ليلى", "Ann"]
+
+
 # -- every refusal: exit 2, one line, file untouched ---------------------------------
 @pytest.mark.parametrize(
     ("args", "needle"),

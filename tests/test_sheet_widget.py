@@ -164,11 +164,10 @@ def test_default_names_show_in_the_sheets_language() -> None:
         s = score_sheet(players=3)
     assert isinstance(s, ScoreSheet)
     assert s.names.value == "اللاعب 1,اللاعب 2,اللاعب 3"
-    s.names.value = "اللاعب 1,سارة,اللاعب 3"
+    s.names.value = "اللاعب 1، سارة،اللاعب 3"  # as an Arabic keyboard types commas
     s.new_button.click()
     assert not is_error(s), shown(s.message)
     assert s.sheet.names == ("Player 1", "سارة", "Player 3")
-    assert s.names.value == "اللاعب 1,سارة,اللاعب 3"
     assert score_sheet(players=2).names.value == "Player 1,Player 2"  # type: ignore[union-attr]
 
 

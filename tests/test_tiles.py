@@ -92,6 +92,12 @@ def test_hands_split_between_brackets_without_losing_them() -> None:
         parse_tiles("[1|4 [0|0]")
 
 
+def test_arabic_commas_and_semicolons_separate_tiles() -> None:
+    """An Arabic keyboard types ، and ؛ where an English one types , and ;."""
+    assert parse_tiles("1-4،0-0؛ [2|3]") == [Tile(1, 4), Tile(0, 0), Tile(2, 3)]
+    assert parse_tiles("١-٤، ٠-٠") == [Tile(1, 4), Tile(0, 0)]
+
+
 @pytest.mark.parametrize(
     ("text", "tile"),
     [("٣-٥", Tile(3, 5)), ("[۵|۳]", Tile(3, 5)), ("१२-३", Tile(3, 12)), ("３-５", Tile(3, 5))],
@@ -127,11 +133,11 @@ def test_parse_placement_refuses_an_unreadable_end(text: str) -> None:
 
 
 # The separator rule as a regular expression (the engine's old code, kept as the
-# oracle): quadratic on long input, so the engine splits with a linear scan instead.
-_SPLIT_ORACLE = re.compile(r"(?<=\])\s*(?=\[)|[\s,;]+(?![^\[\]]*\])")
+# oracle; with the Arabic comma and semicolon since the engine reads them): quadratic on long input, so the engine splits with a linear scan instead.
+_SPLIT_ORACLE = re.compile(r"(?<=\])\s*(?=\[)|[\s,;\u060c\u061b]+(?![^\[\]]*\])")
 
 
-@given(st.text(alphabet="[]|1-2 ,;\t\u00a0x", max_size=16))
+@given(st.text(alphabet="[]|1-2 ,;\u060c\u061b\t\u00a0x", max_size=16))
 def test_split_is_the_separator_rule(text: str) -> None:
     from block_dominoes.tiles import _split_outside_brackets
 

@@ -19,6 +19,7 @@ block_dominoes.errors.SheetFileError: corrupt score sheet: round 3: the claim ha
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Sequence
 from importlib import resources
@@ -35,6 +36,7 @@ __all__ = [
     "read_setup",
     "schema",
     "short",
+    "split_names",
 ]
 
 FORMAT = "block-dominoes score sheet"
@@ -94,6 +96,13 @@ def _bad_char(name: str) -> str | None:
 
 #: what a JSON value is called in a message (never a Python type name)
 _KIND_WORDS = {list: N_("a list"), dict: N_("an object"), bool: "true/false", type(None): "null"}
+
+
+def split_names(text: str) -> list[str]:
+    """The names in ``Ann,Ben,Cem`` (as a box or ``--names`` takes them), each without
+    the spaces around it; an Arabic comma (``،``, what an Arabic keyboard types)
+    separates them too. Each is checked by :func:`check_names`."""
+    return [x.strip() for x in re.split("[,\u060c]", text)]
 
 
 def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:

@@ -315,7 +315,7 @@ def parse_placement(text: str, *, max_pip: int | None = None) -> tuple[Tile, int
 def split_tiles(text: str) -> list[str]:
     """The pieces of a list of tiles or placements (``1-4,0-0``, ``[1|4][0|0]``,
     ``[1 | 4] [0 | 0]``, ``1-4 3-4@4``), unparsed: separators are spaces, commas and
-    semicolons outside brackets (spaces inside a tile's brackets are its own), and
+    semicolons (Arabic ones too) outside brackets (spaces inside a tile's brackets are its own), and
     a leading BOM is dropped. Empty text gives no pieces; separators with no tile
     (``,,``) raise InvalidTileError, the same in every command (R2)."""
     if not isinstance(text, str):
@@ -337,9 +337,14 @@ def split_tiles(text: str) -> list[str]:
     return pieces
 
 
+#: what may separate tiles besides spaces: commas and semicolons, Latin or Arabic (an
+#: Arabic keyboard types ، and ؛)
+SEPARATORS = ",;\u060c\u061b"
+
+
 def _split_outside_brackets(body: str) -> list[str]:
     """The non-empty pieces of ``body`` between separators outside brackets: runs of
-    spaces, commas and semicolons that no ``]`` closes, and any spaces between ``]``
+    spaces, commas and semicolons (:data:`SEPARATORS`) that no ``]`` closes, and any spaces between ``]``
     and ``[``. Linear in the length, so a pasted page of tiles is refused at once
     (the regular expression it replaces, tested against it in tests/test_tiles.py,
     looked ahead to the end for each separator).
@@ -362,9 +367,9 @@ def _split_outside_brackets(body: str) -> list[str]:
                 pieces.append(body[start:i])
                 start, i = j, j + 1
                 continue
-        if body[i].isspace() or body[i] in ",;":
+        if body[i].isspace() or body[i] in SEPARATORS:
             j = i
-            while j < n and (body[j].isspace() or body[j] in ",;"):
+            while j < n and (body[j].isspace() or body[j] in SEPARATORS):
                 j += 1
             if after[j] != "]":  # not inside a tile's brackets
                 pieces.append(body[start:i])

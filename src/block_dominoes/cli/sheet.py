@@ -19,6 +19,7 @@ from ..i18n import N_, _, iso, ngettext, number
 from ..inputs import MAX_DIGITS, strip_bom
 from ..plot import chart_format, save_sheet_chart
 from ..sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save, update
+from ..sheet_format import split_names
 from .base import Subparsers, add_command, add_common, add_force, add_json
 
 __all__ = ["cmd_plot", "register"]
@@ -73,7 +74,7 @@ def _names(text: str | None) -> list[str] | None:
     """The names of ``--names A,B,...``; the sheet model checks each (one line of text)."""
     if text is None:
         return None
-    return [x.strip() for x in text.split(",")]
+    return split_names(text)
 
 
 # -- commands -------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from ..i18n import N_, _, get_language, iso, ngettext, speaks
 from ..plot import sheet_figure
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
+from ..sheet_format import split_names
 from .common import NEEDS_KERNEL, Message, fit_width, guard, own_language, row_wrap, shown
 
 __all__ = ["ScoreSheet", "score_sheet"]
@@ -209,7 +210,7 @@ class ScoreSheet(w.VBox):
         def run() -> None:
             text = self.names.value.strip()
             names = (
-                [stored_name(x.strip(), seat) for seat, x in enumerate(text.split(","), start=1)]
+                [stored_name(x, seat) for seat, x in enumerate(split_names(text), start=1)]
                 if text
                 else None
             )
