@@ -190,6 +190,39 @@ PROBES: dict[str, dict[str, Probe]] = {
 }
 
 
+#: pages whose diagrams are asked which face drew a label: the site's own web fonts
+#: (site/public/vendor/fonts), whatever the machine has installed; Chromium says what
+#: it used (CDP's CSS.getPlatformFontsForNode), not what the CSS asked for
+LABEL_FONTS = ("book/rules/doubles", "ar/book/rules/doubles")
+SHIPPED_FACES = {"Noto Sans", "IBM Plex Sans Arabic"}
+#: marks the first label of a cell's diagram that has words (not a lone number)
+MARK_LABEL = """() => {
+  const label = Array.from(document.querySelectorAll('.cell_output svg[role="img"] text'))
+    .find(t => /[A-Za-z\\u0600-\\u06ff]{2}/.test(t.textContent));
+  if (label) label.setAttribute('data-bd-probe', '');
+  return label ? label.textContent : null;
+}"""
+
+
+def label_fonts(page: Any) -> tuple[str | None, list[dict[str, Any]]]:
+    """The first worded label of the page's cell diagrams, and the faces Chromium drew
+    it in (family, whether a web font, glyphs)."""
+    label = page.evaluate(MARK_LABEL)
+    if label is None:
+        return None, []
+    cdp = page.context.new_cdp_session(page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": "[data-bd-probe]"})
+        cdp.send("CSS.enable")
+        fonts: list[dict[str, Any]] = cdp.send(
+            "CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]}
+        )["fonts"]
+    finally:
+        cdp.detach()
+    return label, fonts
+
+
 # --- axe-core ------------------------------------------------------------------------
 
 
@@ -318,6 +351,7 @@ class PageCheck:
     phone_width: int = 0  # the document's width in a 400 px wide window
     sideways: list[str] = field(default_factory=list)  # boxes that scroll or stick out
     probes: dict[str, Any] = field(default_factory=dict)
+    label_fonts: tuple[str | None, list[dict[str, Any]]] = (None, [])  # LABEL_FONTS pages
     questions: int = 0  # questions whose every choice was clicked
     quiz_failure: str = ""
     sideways_after_clicks: list[str] = field(default_factory=list)
@@ -401,6 +435,8 @@ def check_page(browser: Any, site_url: str, html: Path, name: str, axe_js: Path)
             if probe.wait:
                 page.wait_for_function(probe.wait, timeout=WAIT_MS)
             found.probes[key] = page.evaluate(probe.js, probe.arg)
+        if name in LABEL_FONTS:
+            found.label_fonts = label_fonts(page)
         found.problems = visit.problems()  # of the load
         # then as a phone shows it (the layout reflows in place)
         page.set_viewport_size(PHONE)
@@ -531,6 +567,22 @@ class _EveryPage:
     @staticmethod
     def questions_wanted() -> int:
         return 0
+
+    def test_diagram_labels_are_drawn_in_the_shipped_fonts(
+        self, checks: dict[str, PageCheck]
+    ) -> None:
+        """A cell's diagram is in the page (not an <img>), so its labels are drawn in
+        the faces the site ships, on any machine (site/ext/block_site.py)."""
+        for name in (n for n in LABEL_FONTS if n in checks):
+            found = checks[name]
+            assert not found.error, found.error
+            label, fonts = found.label_fonts
+            assert label, f"{name}: no worded label in a cell's diagram"
+            assert fonts and all(f["isCustomFont"] for f in fonts), (name, label, fonts)
+            families = {f["familyName"] for f in fonts}
+            assert families <= SHIPPED_FACES, (name, label, fonts)
+            if name.startswith("ar/"):
+                assert "IBM Plex Sans Arabic" in families, (name, label, fonts)
 
     def test_step_throughs_move_without_kernel(self, checks: dict[str, PageCheck]) -> None:
         """Moving a step-through's slider changes the diagram shown, in the browser alone."""

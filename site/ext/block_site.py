@@ -14,9 +14,15 @@ picture. The extension sets ``FontAwesomeConfig.observeMutations = false``
 before that script runs: the page's own icons (present at load) are still
 swapped, the widgets' icons are left to the widget CSS and its vendored fonts.
 
-Each SVG picture that a notebook cell drew becomes an ``<img>`` whose alt text
-would be its file path; the extension gives it the words of the picture's own
-``<title>``/``<desc>`` instead, so a screen reader says what the diagram shows.
+Each SVG picture that a notebook cell drew would be an ``<img>`` of a file: a
+picture in an ``<img>`` cannot use the page's fonts, so its labels would be drawn
+in whatever faces the reader's machine has (or not at all: Arabic on a machine
+with no Arabic font). The extension puts each such picture into the page itself,
+as the step-throughs' pictures already are, so its labels use the fonts the site
+ships (``site/public/vendor/fonts``), the same on every machine and in print; the
+picture's ``<title>``/``<desc>`` (``role="img"``) say what it shows. An SVG image
+that is not a cell's output (a figure of a file) keeps its ``<img>``, given the
+words of its ``<title>``/``<desc>`` as alt text.
 
 It also checks every page it writes: a script or stylesheet whose address names
 another host is a build warning (so ``jupyter-book build -W`` fails), whatever
@@ -77,19 +83,34 @@ def svg_words(svg: str) -> str:
     return ": ".join(parts)
 
 
-def _svg_alt_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Give every SVG image with no alt text the words of its <title>/<desc>."""
-    for image in doctree.findall(nodes.image):
+def _in_cell_output(node: nodes.Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if "cell_output" in parent.get("classes", []):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _svg_pictures(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Put every SVG a notebook cell drew into the HTML page (its labels then use the
+    site's fonts); give any other SVG image with no alt text its title's words."""
+    inline = app.builder.format == "html"
+    for image in list(doctree.findall(nodes.image)):
         uri = str(image.get("uri", ""))
-        if image.get("alt") or not uri.endswith(".svg") or "://" in uri:
+        if not uri.endswith(".svg") or "://" in uri:
             continue
         path = Path(uri) if Path(uri).is_absolute() else Path(app.srcdir) / uri
         try:
-            words = svg_words(path.read_text(encoding="utf-8"))
+            svg = path.read_text(encoding="utf-8")
         except OSError:
             continue
-        if words:
-            image["alt"] = words
+        if inline and _in_cell_output(image) and svg.lstrip().startswith("<svg"):
+            image.replace_self(nodes.raw("", svg, format="html"))
+        elif not image.get("alt"):
+            words = svg_words(svg)
+            if words:
+                image["alt"] = words
 
 
 def _uri(asset: Any) -> str:
@@ -126,7 +147,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=100)
     # After every extension's setup(), before the builder's first event.
     app.connect("config-inited", _drop_thebe)
-    app.connect("doctree-resolved", _svg_alt_text)
+    app.connect("doctree-resolved", _svg_pictures)
     # Late, so the per-page scripts of myst-nb and sphinx.ext.mathjax are in.
     app.connect("html-page-context", _check_page, priority=900)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
