@@ -167,8 +167,9 @@ def click_every_choice(page: Any, expected: list[list[tuple[str, bool]]], where:
         for i, (text, right) in enumerate(panels):
             buttons.nth(i).click()  # scrolled into view first, as a reader would
             # the panels shown, once the clicked choice's feedback is one of them
-            shown = page.wait_for_function(_SHOWN_AFTER, arg=[q, i, text[:60]], timeout=WAIT_MS)
-            shown = shown.json_value()
+            shown = page.wait_for_function(
+                _SHOWN_AFTER, arg=[q, i, text[:60]], timeout=WAIT_MS
+            ).json_value()
             assert len(shown) == 1, f"{where} q{q + 1} choice {i + 1}: {len(shown)} panels shown"
             assert shown[0]["text"] == text, f"{where} q{q + 1} choice {i + 1}: {shown[0]['text']}"
             assert shown[0]["right"] == right
