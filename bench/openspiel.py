@@ -34,9 +34,17 @@ Every setting's table line and the per-move times go to stdout and, with
 (in parallel, say) are combined with ``--merge A.json B.json --out FILE``. The last line is
 ``openspiel: expert wins P% [LO, HI] of N rounds vs MCTS (S simulations)``
 for the strongest setting the expert beats (its lower 95% bound above one
-half), or else the weakest tried.
+half), or else the weakest tried (a line for the other players before it).
 
-Run: ``nice -n 10 python bench/openspiel.py --rounds 400 --simulations 100 1000``
+``--player reader`` plays :mod:`reader` instead (``bench/reader.py``: the
+expert's deals weighed by how well they explain MCTS's plays; fair) and
+``--player omniscient`` the reference row above. The stored table is::
+
+    python bench/openspiel.py --simulations 10 30 100 1000 --out expert.json
+    python bench/openspiel.py --player reader --out reader.json
+    python bench/openspiel.py --player omniscient --simulations 100 --out seeing.json
+    python bench/openspiel.py --merge expert.json reader.json seeing.json \
+        --out src/block_dominoes/openspiel_lab.json
 """
 
 from __future__ import annotations
@@ -55,6 +63,7 @@ from unittest import mock
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
+import reader  # bench/reader.py, beside this file
 from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found]
 from open_spiel.python.games import block_dominoes as osb  # type: ignore[import-not-found]
 
@@ -96,8 +105,8 @@ class Setting:
     """The counts of one setting: the expert against MCTS at ``simulations``."""
 
     simulations: int
-    omniscient: bool = False
-    """the reference row: the expert's search given the true hands (not fair)"""
+    player: str = "expert"
+    """who plays MCTS: a key of :data:`PLAYERS`"""
     rounds: int = 0
     expert_wins: int = 0
     mcts_wins: int = 0
@@ -116,7 +125,7 @@ class Setting:
         n = self.rounds or 1
         return {
             "simulations": self.simulations,
-            "expert": "omniscient (reference, not fair)" if self.omniscient else "expert (fair)",
+            "expert": PLAYERS[self.player],
             "rounds": self.rounds,
             "expert_wins": self.expert_wins,
             "mcts_wins": self.mcts_wins,
@@ -134,7 +143,7 @@ class Setting:
     def line(self) -> str:
         r = self.row()
         lo, hi = r["expert_ci"]  # type: ignore[misc]
-        who = "omniscient expert" if self.omniscient else "expert"
+        who = {"omniscient": "omniscient expert"}.get(self.player, self.player)
         return (
             f"MCTS {self.simulations:5d} simulations: {who} wins {r['expert_share']:.1%} "
             f"[{lo:.1%}, {hi:.1%}], MCTS {r['mcts_share']:.1%}, tied {self.ties} "
@@ -166,6 +175,32 @@ def omniscient_move(state: RoundState, rng: random.Random) -> Play:
         return expert_module.verdict(knowledge(state), rng, 1).move
 
 
+def expert_move(state: RoundState, rng: random.Random) -> Play:
+    """The engine's ``expert`` strategy (fair: it reads only its seat's knowledge)."""
+    move = EXPERT.choose(state, rng).move
+    assert isinstance(move, Play), move
+    return move
+
+
+def reader_move(state: RoundState, rng: random.Random) -> Play:
+    """:mod:`reader`: the expert's deals weighted by the other player's plays (fair)."""
+    return reader.reader_move(knowledge(state), rng)
+
+
+EXPERT = find_strategy("expert")
+PLAYERS = {
+    "expert": "expert (fair)",
+    "reader": "reader (fair)",
+    "omniscient": "omniscient (reference, not fair)",
+}
+"""Who plays MCTS (``--player``), and the name of its rows in the table."""
+CHOOSERS: dict[str, Callable[[RoundState, random.Random], Play]] = {
+    "expert": expert_move,
+    "reader": reader_move,
+    "omniscient": omniscient_move,
+}
+
+
 def play_one(
     game: pyspiel.Game,
     chance: list[int],
@@ -173,7 +208,6 @@ def play_one(
     simulations: int,
     seed: int,
     setting: Setting,
-    omniscient: bool = False,
 ) -> int:
     """One round; the expert is OpenSpiel's ``expert_player``. Returns the expert's
     points minus MCTS's (OpenSpiel's return for the expert)."""
@@ -193,7 +227,7 @@ def play_one(
         solve=True,
         random_state=np.random.RandomState(seed + 1),
     )
-    expert = find_strategy("expert")
+    choose = CHOOSERS[setting.player]
     rng = random.Random(f"{seed}/expert")
     while not state.is_terminal():
         player = state.current_player()
@@ -201,13 +235,8 @@ def play_one(
         while ours.current_player != player + 1:
             ours = ours.apply(Pass())
         t0 = time.perf_counter()
-        if player == expert_player and omniscient:
-            move = omniscient_move(ours, rng)
-            setting.expert_seconds.append(time.perf_counter() - t0)
-            action = os_action(player, move)
-        elif player == expert_player:
-            move = expert.choose(ours, rng).move
-            assert isinstance(move, Play), move
+        if player == expert_player:
+            move = choose(ours, rng)
             action = os_action(player, move)
             setting.expert_seconds.append(time.perf_counter() - t0)
         else:
@@ -234,12 +263,12 @@ def run(
     log: bool,
     budget: float = 0.0,
     save: Callable[[Setting], None] | None = None,
-    omniscient: bool = False,
+    player: str = "expert",
 ) -> Setting:
     """Play ``rounds`` rounds at ``simulations``; with a ``budget`` (seconds), stop
     after the first deal pair that ends past it and say so in ``s.note``."""
     game = pyspiel.load_game(GAME)
-    s = Setting(simulations, omniscient=omniscient)
+    s = Setting(simulations, player=player)
     t0 = time.perf_counter()
     for k in range((rounds + 1) // 2):
         if budget and time.perf_counter() - t0 > budget:
@@ -254,9 +283,7 @@ def run(
         for expert_player in (0, 1):
             if s.rounds >= rounds:
                 break
-            net = play_one(
-                game, chance, expert_player, simulations, seed * 1000 + 2 * k, s, omniscient
-            )
+            net = play_one(game, chance, expert_player, simulations, seed * 1000 + 2 * k, s)
             s.rounds += 1
             if net > 0:
                 s.expert_wins += 1
@@ -284,9 +311,12 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None, help=f"write the table (e.g. {OUT})")
     ap.add_argument("--log", action="store_true", help="progress lines on stderr")
     ap.add_argument(
-        "--omniscient",
-        action="store_true",
-        help="a reference row, not fair: the expert's search given the true hands",
+        "--player",
+        choices=list(PLAYERS),
+        default="expert",
+        help="who plays MCTS: the engine's expert (default); the reader (bench/reader.py: "
+        "the expert's deals weighted by MCTS's plays, fair); or, as a reference that is "
+        "not fair, the expert's search given the true hands",
     )
     ap.add_argument(
         "--budget", type=float, default=0.0, help="seconds per setting, then stop (0: none)"
@@ -301,13 +331,10 @@ def main() -> None:
     args = ap.parse_args()
     if args.merge:
         rows = [r for f in args.merge for r in json.loads(f.read_text("utf-8"))["rows"]]
-        for r in rows:  # a table written before the reference row existed
-            r.setdefault("expert", "expert (fair)")
         # a row written twice (a finished setting, once per deal pair and once at the end)
         rows = [r for i, r in enumerate(rows) if r not in rows[:i]]
-        rows.sort(
-            key=lambda r: (r.get("expert", "expert (fair)") != "expert (fair)", r["simulations"])
-        )
+        order = list(PLAYERS.values())
+        rows.sort(key=lambda r: (order.index(r["expert"]), r["simulations"]))
         write(args.out, args.seed, rows)
         conclude(rows)
         return
@@ -321,7 +348,7 @@ def main() -> None:
             if args.out:
                 write(args.out, args.seed, [*done, s.row()])
 
-        s = run(sims, args.rounds, args.seed, args.log, args.budget, save, args.omniscient)
+        s = run(sims, args.rounds, args.seed, args.log, args.budget, save, args.player)
         done.append(s.row())
         write(args.out, args.seed, done)
         print(s.line() + f" ({time.perf_counter() - t0:.0f} s)", flush=True)
@@ -347,15 +374,19 @@ def write(out: Path | None, seed: int, rows: list[dict[str, Any]]) -> None:
 
 
 def conclude(rows: list[dict[str, Any]]) -> None:
-    """The last line: the strongest setting beaten, or the weakest tried."""
-    fair = [r for r in rows if r.get("expert", "expert (fair)") == "expert (fair)"] or rows
-    beaten = [r for r in fair if r["expert_ci"][0] > 0.5]
-    best = max(beaten, key=lambda r: r["simulations"]) if beaten else fair[0]
-    lo, hi = best["expert_ci"]
-    print(
-        f"openspiel: expert wins {best['expert_share']:.1%} [{lo:.1%}, {hi:.1%}] "
-        f"of {best['rounds']} rounds vs MCTS ({best['simulations']} simulations)"
-    )
+    """For each player in ``rows``, the expert last: the strongest setting it beats
+    (its lower 95% bound above one half), or else the weakest tried."""
+    for player in ("omniscient", "reader", "expert"):
+        fair = [r for r in rows if r["expert"] == PLAYERS[player]]
+        if not fair:
+            continue
+        beaten = [r for r in fair if r["expert_ci"][0] > 0.5]
+        best = max(beaten, key=lambda r: r["simulations"]) if beaten else fair[0]
+        lo, hi = best["expert_ci"]
+        print(
+            f"openspiel: {player} wins {best['expert_share']:.1%} [{lo:.1%}, {hi:.1%}] "
+            f"of {best['rounds']} rounds vs MCTS ({best['simulations']} simulations)"
+        )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support import consistent_variants
 
 from block_dominoes.errors import BlockDominoesError, IllegalMoveError
 from block_dominoes.fast import random_round
@@ -192,42 +193,6 @@ def test_expert_beats_random_in_two_player_rounds() -> None:
 
 
 # -- hints ----------------------------------------------------------------------------
-def consistent_variants(state: RoundState, seat: int, count: int) -> list[RoundState]:
-    """Rounds that look identical to ``seat``: other hands re-dealt from the unseen
-    tiles (kept only when the whole history replays legally), same moves."""
-    played: dict[int, set[Tile]] = {}
-    for s, m in state.history:
-        if isinstance(m, Play):
-            played.setdefault(s, set()).add(m.tile)
-    pool = [t for i, h in enumerate(state.hands, 1) if i != seat for t in h] + list(state.rest)
-    out = []
-    rng = random.Random(7)
-    for _ in range(400):
-        rng.shuffle(pool)
-        hands = []
-        i = 0
-        for s in range(1, state.players + 1):
-            if s == seat:
-                hands.append(list(state.dealt[s - 1]))
-            else:
-                k = len(state.hand(s))
-                hands.append(sorted(pool[i : i + k]) + sorted(played.get(s, ())))
-                i += k
-        try:
-            v = RoundState.new(
-                state.rules, hands, starter=state.starter, rest=pool[i:], lead=state.lead
-            )
-            for _, m in state.history:
-                v = v.apply(m)
-        except BlockDominoesError:
-            continue
-        if v.hands != state.hands:
-            out.append(v)
-        if len(out) == count:
-            break
-    return out
-
-
 @pytest.mark.parametrize(("n", "seed", "steps"), [(2, 3, 3), (3, 8, 4), (4, 2, 5), (2, 21, 6)])
 def test_hint_never_uses_hidden_information(n: int, seed: int, steps: int) -> None:
     s = RoundState.deal("pagat", n, seed)
