@@ -38,13 +38,17 @@ half), or else the weakest tried (a line for the other players before it).
 
 ``--player reader`` plays :mod:`reader` instead (``bench/reader.py``: the
 expert's deals weighed by how well they explain MCTS's plays; fair) and
-``--player omniscient`` the reference row above. The stored table is::
+``--player omniscient`` the reference row above. ``--opponent ismcts`` plays
+OpenSpiel's ``ISMCTSBot`` instead of its ``MCTSBot``: information-set MCTS, which
+searches from deals of the tiles its seat has not seen (:func:`resampler`), as
+fair as the expert. The stored table is (``OUT`` for
+``src/block_dominoes/openspiel_lab.json``)::
 
     python bench/openspiel.py --simulations 10 30 100 1000 --out expert.json
     python bench/openspiel.py --player reader --out reader.json
     python bench/openspiel.py --player omniscient --simulations 100 --out seeing.json
-    python bench/openspiel.py --merge expert.json reader.json seeing.json \
-        --out src/block_dominoes/openspiel_lab.json
+    python bench/openspiel.py --opponent ismcts --out even.json
+    python bench/openspiel.py --merge expert.json reader.json seeing.json even.json --out OUT
 """
 
 from __future__ import annotations
@@ -64,7 +68,7 @@ from unittest import mock
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 import reader  # bench/reader.py, beside this file
-from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found]
 from open_spiel.python.games import block_dominoes as osb  # type: ignore[import-not-found]
 
 from block_dominoes import expert as expert_module
@@ -75,6 +79,7 @@ from block_dominoes.strategies import find_strategy
 from block_dominoes.tiles import Tile, full_set, tile_index
 
 RULES = "all-pips"
+DECK = osb._DECK
 GAME = "python_block_dominoes"
 UCT_C = 2.0
 ROLLOUTS = 1
@@ -107,6 +112,8 @@ class Setting:
     simulations: int
     player: str = "expert"
     """who plays MCTS: a key of :data:`PLAYERS`"""
+    opponent: str = "mcts"
+    """which MCTS: a key of :data:`OPPONENTS`"""
     rounds: int = 0
     expert_wins: int = 0
     mcts_wins: int = 0
@@ -126,6 +133,7 @@ class Setting:
         return {
             "simulations": self.simulations,
             "expert": PLAYERS[self.player],
+            "mcts": OPPONENTS[self.opponent],
             "rounds": self.rounds,
             "expert_wins": self.expert_wins,
             "mcts_wins": self.mcts_wins,
@@ -144,8 +152,9 @@ class Setting:
         r = self.row()
         lo, hi = r["expert_ci"]  # type: ignore[misc]
         who = {"omniscient": "omniscient expert"}.get(self.player, self.player)
+        mcts_name = {"ismcts": "IS-MCTS"}.get(self.opponent, "MCTS")
         return (
-            f"MCTS {self.simulations:5d} simulations: {who} wins {r['expert_share']:.1%} "
+            f"{mcts_name} {self.simulations:5d} simulations: {who} wins {r['expert_share']:.1%} "
             f"[{lo:.1%}, {hi:.1%}], MCTS {r['mcts_share']:.1%}, tied {self.ties} "
             f"of {self.rounds}; net {r['net_points_per_round']:+.2f} points a round; "
             f"{r['mcts_seconds_per_move']:.3f} s per MCTS move, "
@@ -194,11 +203,53 @@ PLAYERS = {
     "omniscient": "omniscient (reference, not fair)",
 }
 """Who plays MCTS (``--player``), and the name of its rows in the table."""
+OPPONENTS = {
+    "mcts": "MCTS (sees both hands)",
+    "ismcts": "IS-MCTS (sees its own hand)",
+}
+"""Which MCTS (``--opponent``): OpenSpiel's ``MCTSBot``, searching from the true
+state, or its ``ISMCTSBot`` (information-set MCTS), searching from deals of the
+tiles its seat has not seen (:func:`resampler`), so as fair as the expert."""
 CHOOSERS: dict[str, Callable[[RoundState, random.Random], Play]] = {
     "expert": expert_move,
     "reader": reader_move,
     "omniscient": omniscient_move,
 }
+
+
+def resampler(
+    rng: np.random.RandomState,
+) -> Callable[[pyspiel.State, int], pyspiel.State]:
+    """IS-MCTS's view of a state: ``player``'s own hand and the plays so far, the
+    other hand dealt again from the tiles ``player`` has not seen (the tiles that
+    hand played stay in it), uniformly among the deals that replay every move as
+    it was, passes included (a deal that would have let the other player play
+    where it was skipped is dealt again). OpenSpiel's Python Block has no
+    ``resample_from_infostate`` of its own."""
+
+    def deal_again(state: pyspiel.State, player: int) -> pyspiel.State:
+        history = state.history()
+        chance, moves = history[:14], history[14:]
+        mine = chance[:7] if player == 0 else chance[7:]
+        played = [
+            DECK.index(osb._ACTIONS[a].tile) for a in moves if osb._ACTIONS[a].player != player
+        ]
+        pool = [i for i in range(len(DECK)) if i not in set(mine) | set(played)]
+        for _ in range(100_000):
+            theirs = played + [int(i) for i in rng.choice(pool, 7 - len(played), replace=False)]
+            new = state.get_game().new_initial_state()
+            for a in [*mine, *theirs] if player == 0 else [*theirs, *mine]:
+                new.apply_action(a)
+            for a in moves:
+                if new.current_player() != osb._ACTIONS[a].player:
+                    break  # the other hand could have played where it was skipped
+                new.apply_action(a)
+            else:
+                if new.current_player() == state.current_player():
+                    return new
+        raise AssertionError(f"no deal replays the moves of {state}")
+
+    return deal_again
 
 
 def play_one(
@@ -219,14 +270,21 @@ def play_one(
     ours = RoundState.new(
         RULES, hands, starter=1, rest=[t for t in full_set(6) if t not in in_hands], exact=True
     )
-    bot = mcts.MCTSBot(
-        game,
-        UCT_C,
-        simulations,
-        mcts.RandomRolloutEvaluator(ROLLOUTS, np.random.RandomState(seed)),
-        solve=True,
-        random_state=np.random.RandomState(seed + 1),
-    )
+    evaluator = mcts.RandomRolloutEvaluator(ROLLOUTS, np.random.RandomState(seed))
+    if setting.opponent == "ismcts":
+        bot = ismcts.ISMCTSBot(
+            game, evaluator, UCT_C, simulations, random_state=np.random.RandomState(seed + 1)
+        )
+        bot.set_resampler(resampler(np.random.RandomState(seed + 2)))
+    else:
+        bot = mcts.MCTSBot(
+            game,
+            UCT_C,
+            simulations,
+            evaluator,
+            solve=True,
+            random_state=np.random.RandomState(seed + 1),
+        )
     choose = CHOOSERS[setting.player]
     rng = random.Random(f"{seed}/expert")
     while not state.is_terminal():
@@ -264,11 +322,12 @@ def run(
     budget: float = 0.0,
     save: Callable[[Setting], None] | None = None,
     player: str = "expert",
+    opponent: str = "mcts",
 ) -> Setting:
     """Play ``rounds`` rounds at ``simulations``; with a ``budget`` (seconds), stop
     after the first deal pair that ends past it and say so in ``s.note``."""
     game = pyspiel.load_game(GAME)
-    s = Setting(simulations, player=player)
+    s = Setting(simulations, player=player, opponent=opponent)
     t0 = time.perf_counter()
     for k in range((rounds + 1) // 2):
         if budget and time.perf_counter() - t0 > budget:
@@ -319,6 +378,13 @@ def main() -> None:
         "not fair, the expert's search given the true hands",
     )
     ap.add_argument(
+        "--opponent",
+        choices=list(OPPONENTS),
+        default="mcts",
+        help="OpenSpiel's MCTS, which sees both hands (default), or its IS-MCTS, which "
+        "sees only its own hand",
+    )
+    ap.add_argument(
         "--budget", type=float, default=0.0, help="seconds per setting, then stop (0: none)"
     )
     ap.add_argument(
@@ -333,8 +399,16 @@ def main() -> None:
         rows = [r for f in args.merge for r in json.loads(f.read_text("utf-8"))["rows"]]
         # a row written twice (a finished setting, once per deal pair and once at the end)
         rows = [r for i, r in enumerate(rows) if r not in rows[:i]]
-        order = list(PLAYERS.values())
-        rows.sort(key=lambda r: (order.index(r["expert"]), r["simulations"]))
+        players, opponents = list(PLAYERS.values()), list(OPPONENTS.values())
+        for r in rows:  # a table written before IS-MCTS rows existed
+            r.setdefault("mcts", OPPONENTS["mcts"])
+        rows.sort(
+            key=lambda r: (
+                opponents.index(r["mcts"]),
+                players.index(r["expert"]),
+                r["simulations"],
+            )
+        )
         write(args.out, args.seed, rows)
         conclude(rows)
         return
@@ -348,7 +422,9 @@ def main() -> None:
             if args.out:
                 write(args.out, args.seed, [*done, s.row()])
 
-        s = run(sims, args.rounds, args.seed, args.log, args.budget, save, args.player)
+        s = run(
+            sims, args.rounds, args.seed, args.log, args.budget, save, args.player, args.opponent
+        )
         done.append(s.row())
         write(args.out, args.seed, done)
         print(s.line() + f" ({time.perf_counter() - t0:.0f} s)", flush=True)
@@ -376,17 +452,24 @@ def write(out: Path | None, seed: int, rows: list[dict[str, Any]]) -> None:
 def conclude(rows: list[dict[str, Any]]) -> None:
     """For each player in ``rows``, the expert last: the strongest setting it beats
     (its lower 95% bound above one half), or else the weakest tried."""
-    for player in ("omniscient", "reader", "expert"):
-        fair = [r for r in rows if r["expert"] == PLAYERS[player]]
-        if not fair:
-            continue
-        beaten = [r for r in fair if r["expert_ci"][0] > 0.5]
-        best = max(beaten, key=lambda r: r["simulations"]) if beaten else fair[0]
-        lo, hi = best["expert_ci"]
-        print(
-            f"openspiel: {player} wins {best['expert_share']:.1%} [{lo:.1%}, {hi:.1%}] "
-            f"of {best['rounds']} rounds vs MCTS ({best['simulations']} simulations)"
-        )
+    for opponent in ("ismcts", "mcts"):
+        for player in ("omniscient", "reader", "expert"):
+            mine = [
+                r
+                for r in rows
+                if r["expert"] == PLAYERS[player]
+                and r.get("mcts", OPPONENTS["mcts"]) == OPPONENTS[opponent]
+            ]
+            if not mine:
+                continue
+            beaten = [r for r in mine if r["expert_ci"][0] > 0.5]
+            best = max(beaten, key=lambda r: r["simulations"]) if beaten else mine[0]
+            lo, hi = best["expert_ci"]
+            name = {"ismcts": "IS-MCTS"}.get(opponent, "MCTS")
+            print(
+                f"openspiel: {player} wins {best['expert_share']:.1%} [{lo:.1%}, {hi:.1%}] "
+                f"of {best['rounds']} rounds vs {name} ({best['simulations']} simulations)"
+            )
 
 
 if __name__ == "__main__":

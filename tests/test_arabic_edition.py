@@ -69,13 +69,16 @@ NAMES = {
     "MCTS",
 }  # names of programs and their players
 # Names a reader types, which stay Latin in every language (as the Arabic prose writes
-# them): the rulesets and strategies (``--rules draw``, ``keep-four``), and the players
-# the score-sheet chapter names (Ann, Ben, Cem).
+# them): the rulesets and strategies (``--rules draw``, ``keep-four``), the players
+# the score-sheet chapter names (Ann, Ben, Cem), and a program's name with a hyphen
+# in it (OpenSpiel's IS-MCTS: NAMES holds the one-word names).
 IDENTIFIERS = re.compile(
     r"(?<![A-Za-z0-9_-])(?:"
     + "|".join(
         re.escape(n)
-        for n in sorted({*rules_names(), *STRATEGIES, "Ann", "Ben", "Cem"}, key=len, reverse=True)
+        for n in sorted(
+            {*rules_names(), *STRATEGIES, "Ann", "Ben", "Cem", "IS-MCTS"}, key=len, reverse=True
+        )
     )
     + r")(?![A-Za-z0-9_-])"
 )
