@@ -33,7 +33,7 @@ from block_dominoes.simulate import simulate
 def cluster(workers: int) -> Iterator[str]:
     """A local Dask cluster of ``workers`` processes of one thread: its address."""
     with LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as c:
         yield str(c.scheduler_address)
 
