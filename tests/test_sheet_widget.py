@@ -12,10 +12,13 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 
+from block_dominoes.claims import stored_name
 from block_dominoes.i18n import language
+from block_dominoes.languages import LANGUAGES
 from block_dominoes.sheet import Sheet, dumps, load
+from block_dominoes.sheet_format import split_names
 from block_dominoes.widgets import score_sheet
-from block_dominoes.widgets.sheet import NEW_ROUND, ScoreSheet
+from block_dominoes.widgets.sheet import NEW_ROUND, ScoreSheet, shown_names
 
 
 def shown(widget: w.HTML) -> str:
@@ -163,12 +166,23 @@ def test_default_names_show_in_the_sheets_language() -> None:
     with language("ar"):
         s = score_sheet(players=3)
     assert isinstance(s, ScoreSheet)
-    assert s.names.value == "اللاعب 1,اللاعب 2,اللاعب 3"
+    assert s.names.value == "اللاعب 1، اللاعب 2، اللاعب 3"  # the Arabic comma between
     s.names.value = "اللاعب 1، سارة،اللاعب 3"  # as an Arabic keyboard types commas
     s.new_button.click()
     assert not is_error(s), shown(s.message)
     assert s.sheet.names == ("Player 1", "سارة", "Player 3")
     assert score_sheet(players=2).names.value == "Player 1,Player 2"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_names_box_reads_back_what_it_shows(lang: str) -> None:
+    """Each language's names box joins the names with a comma that the box splits on
+    again (a translator's separator that it did not read would merge two players)."""
+    names = ("Player 1", "Ann Lee", "Player 3")
+    with language(lang):
+        text = shown_names(names)
+        back = [stored_name(x, seat) for seat, x in enumerate(split_names(text), start=1)]
+        assert back == list(names), text
 
 
 def test_widget_save_and_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from ..claims import display_name, stored_name
 from ..errors import MissingDependencyError
-from ..i18n import N_, _, get_language, iso, ngettext, speaks
+from ..i18n import N_, _, get_language, iso, ngettext, pgettext, speaks
 from ..plot import sheet_figure
 from ..rules import find_rules, rules_names
 from ..sheet import Entry, Sheet, SheetFileError, load, save
@@ -47,8 +47,12 @@ def _chart_png(sheet: Sheet) -> bytes:
 
 def shown_names(names: Sequence[str]) -> str:
     """The names box's text: the players' names, a default one (``Player 1``) in the
-    current language (read back by :func:`~block_dominoes.claims.stored_name`)."""
-    return ",".join(display_name(x, seat) for seat, x in enumerate(names, start=1))
+    current language (read back by :func:`~block_dominoes.claims.stored_name`), joined
+    by the language's comma (``،`` in Arabic), one that :func:`split_names` reads."""
+    # Translators: between two names in the score sheet's names box; "," or "،" only
+    # (the box reads no other separator back)
+    comma = pgettext("names box", ",")
+    return comma.join(display_name(x, seat) for seat, x in enumerate(names, start=1))
 
 
 class ScoreSheet(w.VBox):
