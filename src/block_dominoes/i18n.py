@@ -304,10 +304,7 @@ def upper_first(text: str, lang: str | None = None) -> str:
     >>> upper_first("iki oyuncu", "tr"), upper_first("ıslak", "tr"), upper_first("in", "en")
     ('İki oyuncu', 'Islak', 'In')
     """
-    first = text[:1]
-    if (lang or get_language()) in _DOTTED_I:
-        first = first.replace("i", "İ").replace("ı", "I")
-    return first.upper() + text[1:]
+    return _first_letter(text, lang, upper=True)
 
 
 def lower_first(text: str, lang: str | None = None) -> str:
@@ -317,14 +314,23 @@ def lower_first(text: str, lang: str | None = None) -> str:
     >>> lower_first("İki oyuncu", "tr"), lower_first("Islak", "tr"), lower_first("It", "en")
     ('iki oyuncu', 'ıslak', 'it')
     """
-    first = text[:1]
-    if (lang or get_language()) in _DOTTED_I:
-        first = first.replace("İ", "i").replace("I", "ı")
-    return first.lower() + text[1:]
+    return _first_letter(text, lang, upper=False)
 
 
 #: languages whose dotted and dotless i are two letters (Turkish, Azerbaijani)
 _DOTTED_I = frozenset({"tr", "az"})
+#: their i's, small to capital
+_TURKISH_I = {"i": "İ", "ı": "I"}
+
+
+def _first_letter(text: str, lang: str | None, upper: bool) -> str:
+    """``text`` with its first letter capital (``upper``) or small, in ``lang``."""
+    first = text[:1]
+    if (lang or get_language()) in _DOTTED_I:
+        pairs = _TURKISH_I.items() if upper else ((b, a) for a, b in _TURKISH_I.items())
+        for old, new in pairs:
+            first = first.replace(old, new)
+    return (first.upper() if upper else first.lower()) + text[1:]
 
 
 def iso_sum(text: object) -> str:

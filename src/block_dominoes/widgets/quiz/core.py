@@ -15,7 +15,6 @@ import ipywidgets as w
 
 from ...errors import InvalidPositionError
 from ...i18n import N_, _, get_language, iso, language, pgettext, speaks
-from ...i18n import lower_first as i18n_lower_first
 from ...line import Line
 from ...render import line_svg
 from ...round import RoundState, check_hands
@@ -342,10 +341,6 @@ def player_name(seat: int) -> str:
 
 def pair_name(side: Sequence[int]) -> str:
     return _("Pair {seats}").format(seats="+".join(map(str, side)))
-
-
-def lower_first(text: str) -> str:
-    return i18n_lower_first(text)  # Turkish İ/I as Turkish writes them
 
 
 # -- kinds of question ------------------------------------------------------------------------

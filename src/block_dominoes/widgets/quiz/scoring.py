@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...errors import InvalidPositionError
-from ...i18n import _, iso_sum, ngettext, pgettext, speaks, upper_first
+from ...i18n import _, iso_sum, lower_first, ngettext, pgettext, speaks, upper_first
 from ...match import match_result, next_start
 from ...render import state_svg
 from ...round import RoundState
@@ -16,7 +16,6 @@ from .core import (
     Choice,
     Question,
     Quiz,
-    lower_first,
     pair_name,
     player_name,
 )
