@@ -22,6 +22,7 @@ from support import run_cli
 
 from block_dominoes import i18n
 from block_dominoes.i18n import FSI, PDI, language, strip_isolates
+from block_dominoes.languages import LANGUAGES
 from block_dominoes.line import Line
 from block_dominoes.scoring import score_round
 
@@ -623,3 +624,18 @@ def test_the_scorer_isolates_its_sum_as_html() -> None:
     )
     long = "x" * 40
     assert escape_isolated(f"{FSI}{long}{PDI}") == f"<bdi>{long}</bdi>"  # may wrap
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_range_in_an_error_groups_digits_as_the_language_does(lang: str) -> None:
+    """'1,000' is one thousand in English but one in Greek: a number in a refusal is
+    grouped as the language groups digits (4.294.967.295 in Greek, Turkish)."""
+    from block_dominoes.checks import whole_number
+    from block_dominoes.errors import BlockDominoesError
+    from block_dominoes.i18n import number
+
+    with language(lang), pytest.raises(BlockDominoesError) as e:
+        whole_number(-1, "seed", high=2**32 - 1)
+    assert number(2**32 - 1, group=True, lang=lang) in str(e.value)
+    if LANGUAGES[lang].group != ",":
+        assert "4,294" not in str(e.value)

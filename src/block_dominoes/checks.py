@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import BlockDominoesError, InvalidPositionError, quoted
-from .i18n import N_, _, iso
+from .i18n import N_, _, iso, number
 
 __all__ = ["sequence", "shown", "whole_number"]
 
@@ -50,7 +50,7 @@ def shown(value: object) -> str:
     number too long for Python to print is named by its size)."""
     if isinstance(value, int) and value.bit_length() > 10_000:
         return _("a number of about {digits} digits").format(
-            digits=f"{int(value.bit_length() * 0.30103):,}"
+            digits=number(int(value.bit_length() * 0.30103), group=True)
         )
     return iso(quoted(value))
 
@@ -72,7 +72,7 @@ def whole_number(
     span = (
         _("from {low}").format(low=low)
         if high is None
-        else _("from {low} to {high}").format(low=low, high=f"{high:,}")
+        else _("from {low} to {high}").format(low=low, high=number(high, group=True))
     )
     why = f" ({rule})" if rule else ""
     raise error(

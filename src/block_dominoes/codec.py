@@ -199,7 +199,7 @@ def _jseed(value: object) -> int:
         raise _jerr(
             "seed",
             _("expected a whole number from {low}, got {value}").format(low=0, value=seed)
-            + f" (> {SEED_MAX:,})",
+            + f" (> {number(SEED_MAX, group=True)})",
         )
     return seed
 

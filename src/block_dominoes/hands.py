@@ -25,7 +25,7 @@ from .feasible import (
     tiles_with_total,
 )
 from .hand_rules import check_unique
-from .i18n import N_, _, iso
+from .i18n import N_, _, iso, number
 from .inputs import MAX_DIGITS, strip_bom
 from .rules import Rules, find_rules
 from .scoring import Outcome, OutcomeKind, score_round
@@ -83,7 +83,7 @@ def parse_hand(text: str, rules: Rules | str = "pagat") -> HandSpec:
         if len(body) > MAX_DIGITS:
             raise InvalidPositionError(
                 _("hand {text}: a pip total of {digits} digits; at most {most} (R14)").format(
-                    text=iso(quoted(text)), digits=f"{len(body):,}", most=MAX_DIGITS
+                    text=iso(quoted(text)), digits=number(len(body), group=True), most=MAX_DIGITS
                 ),
                 rule="R14",
             )
