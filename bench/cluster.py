@@ -26,7 +26,7 @@ from contextlib import ExitStack, contextmanager
 
 from distributed import LocalCluster
 
-from block_dominoes.simulate import simulate
+from block_dominoes.lab import simulate
 
 
 @contextmanager

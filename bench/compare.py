@@ -57,7 +57,7 @@ def workload(work: str, n: int) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     import engine  # bench/engine.py
 
-    from block_dominoes.simulate import simulate
+    from block_dominoes.lab import simulate
 
     if work == "engine-4x7":
         engine.ours(n, 0)

@@ -329,7 +329,7 @@ def api_cases() -> None:
         check_api(f"state.after({v!r})", lambda v=v: state.after(v), good=False)  # type: ignore[misc]
         check_api(f"line.place({v!r})", lambda v=v: line.place(v), good=False)  # type: ignore[misc]
         check_api(f"Match.new(p={v!r})", lambda v=v: bd.Match.new("pagat", v), good=False)  # type: ignore[misc]
-        check_api(f"score_round({v!r})", lambda v=v: bd.score_round("pagat", v), good=v == (1, 2))  # type: ignore[misc]
+        check_api(f"score_totals({v!r})", lambda v=v: bd.score_totals("pagat", v), good=v == (1, 2))  # type: ignore[misc]
         check_api(f"state.apply({v!r})", lambda v=v: state.apply(v), good=False)  # type: ignore[misc]
         check_api(f"find_rules({v!r})", lambda v=v: bd.find_rules(v), good=False)  # type: ignore[misc]
         check_api(f"book.words({v!r})", lambda v=v: book.words(v), good=False)  # type: ignore[misc]

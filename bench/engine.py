@@ -21,7 +21,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from block_dominoes.fast import random_rounds
+from block_dominoes.lab.fast import random_rounds
 from block_dominoes.rules import FirstLead, find_rules
 
 SAME_GAME = find_rules("partnership").with_(name="bench-4x7", first_lead=FirstLead.LOT)

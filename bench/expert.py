@@ -21,7 +21,7 @@ import argparse
 import statistics
 import time
 
-from block_dominoes.simulate import simulate
+from block_dominoes.lab import simulate
 
 
 def timed(players: int, rounds: int, seed: int) -> tuple[float, float, float]:

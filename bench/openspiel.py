@@ -16,7 +16,7 @@ and at the end our outcome's points must equal OpenSpiel's returns.
 The expert is the engine's own ``expert`` strategy
 (``find_strategy('expert').choose``): it is given the replayed ``RoundState``
 and, as for every strategy in this engine, reads only what its seat knows
-(:func:`block_dominoes.knowledge.knowledge`: its hand, the line, the passes).
+(:func:`block_dominoes.players.knowledge.knowledge`: its hand, the line, the passes).
 ``MCTSBot`` searches from OpenSpiel's true state, every hand in sight, with
 the settings of OpenSpiel's ``examples/mcts.py``: UCT constant 2, one random
 rollout per leaf, the MCTS-Solver on.
@@ -30,7 +30,7 @@ it is in the ``N`` of the share but in nobody's wins.
 Every setting's table line and the per-move times go to stdout and, with
 ``--out``, to a JSON file, rewritten after every deal pair (the lab chapter reads
 ``src/block_dominoes/openspiel_lab.json`` through
-:func:`block_dominoes.expert_lab.openspiel_results`). Runs of one setting each
+:func:`block_dominoes.lab.tables.openspiel_results`). Runs of one setting each
 (in parallel, say) are combined with ``--merge A.json B.json --out FILE``. The last line is
 ``openspiel: expert wins P% [LO, HI] of N rounds vs MCTS (S simulations)``
 for the strongest setting the expert beats (its lower 95% bound above one
@@ -71,11 +71,10 @@ import reader  # bench/reader.py, beside this file
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found]
 from open_spiel.python.games import block_dominoes as osb  # type: ignore[import-not-found]
 
-from block_dominoes import expert as expert_module
-from block_dominoes.knowledge import knowledge
+from block_dominoes.lab import wilson
+from block_dominoes.players import expert as expert_module
+from block_dominoes.players import find_strategy, knowledge
 from block_dominoes.round import Pass, Play, RoundState
-from block_dominoes.simulate import wilson
-from block_dominoes.strategies import find_strategy
 from block_dominoes.tiles import Tile, full_set, tile_index
 
 RULES = "all-pips"
@@ -181,7 +180,7 @@ def omniscient_move(state: RoundState, rng: random.Random) -> Play:
     hands = [sum(1 << tile_index(t, mp) for t in h) for h in state.hands]
     rest = [tile_index(t, mp) for t in state.rest]
     with mock.patch.object(expert_module, "sample_masks", lambda k, r: (list(hands), rest)):
-        return expert_module.verdict(knowledge(state), rng, 1).move
+        return expert_module.advise(knowledge(state), rng, 1).move
 
 
 def expert_move(state: RoundState, rng: random.Random) -> Play:

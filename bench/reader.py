@@ -10,14 +10,14 @@ and picks among its options with
 
     P(option o | deal) = softmax over its options of (exact value of o) / TEMPERATURE
 
-(values in points, from :class:`~block_dominoes.solver.Search2` with both hands
+(values in points, from :class:`~block_dominoes.players.solver.Search2` with both hands
 rebuilt as they were at that play). It then scores each of its own moves by the
 weighted mean, over the deals, of the exact value plus :data:`WIN_BONUS` points
 for a won round (minus them for a lost one), since the benchmark counts rounds
 won rather than points.
 
 It is fair: like every strategy in the engine it reads only a
-:class:`~block_dominoes.knowledge.Knowledge` (its hand, the line, the plays and
+:class:`~block_dominoes.players.knowledge.Knowledge` (its hand, the line, the plays and
 passes) and an rng. It is a benchmark player, not one of the book's strategies:
 it is tuned to an opponent that sees both hands, and it takes about 0.04 s over a
 move where the expert takes 0.001-0.002 s (2026-12-03, two shared cores). The constants were fitted in a study of 332 decisions
@@ -30,10 +30,10 @@ from __future__ import annotations
 import math
 import random
 
-from block_dominoes import kernel
-from block_dominoes.knowledge import Knowledge, sample_masks
+from block_dominoes.players import Knowledge, kernel
+from block_dominoes.players.knowledge import sample_masks
+from block_dominoes.players.solver import Search2
 from block_dominoes.round import Play
-from block_dominoes.solver import Search2
 from block_dominoes.tiles import tile_index
 
 DEALS = 64

@@ -22,7 +22,7 @@ import resource
 import statistics
 import time
 
-from block_dominoes.simulate import simulate
+from block_dominoes.lab import simulate
 
 
 def _cpu() -> float:

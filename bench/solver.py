@@ -14,7 +14,7 @@ import statistics
 import time
 
 from block_dominoes.deal import deal
-from block_dominoes.solver import solve
+from block_dominoes.players import solve
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ every chapter is re-run by nbval (``book/``), and an edition's chapter runs the 
 cells on the same engine, only speaking another language; every edition's run is
 also checked fresh by the build (``python tools/build.py -W``: its text, the engine and
 the edition's catalog are those it was run with) and every page statically
-(``tests/test_editions.py``). Re-running every chapter in every edition cost 264 s of
+(``tests/site/test_editions.py``). Re-running every chapter in every edition cost 264 s of
 test time for Arabic alone (152 s of it the lab's simulations), which four editions
 cannot afford within the suite's 10 minutes; the sample keeps each edition's kernel
 and outputs checked where the most text and diagrams are. The language is in the notebook (``metadata.block_dominoes.

@@ -1,4 +1,4 @@
-"""Fixtures for the browser test (tests/test_site.py): build, serve, browse.
+"""Fixtures for the browser test (tests/site/test_site.py): build, serve, browse.
 
 - ``built_site``: the site built into the real ``_build/html`` by the README's
   build command in strict mode, ``python tools/build.py -W``, which skips every

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -42,18 +43,33 @@ from browser_support import (  # noqa: E402, F401  (the browser tests' fixtures)
 #: otherwise it orders them by their number of tests), so a long one never starts last
 #: while the other worker waits.
 LONGEST_FIRST = (
-    "tests/test_pages.py::TestEditionPages",  # about 150 s
-    "tests/test_pages.py::TestEnglishPages",  # about 130 s
-    "tests/test_apps.py",  # about 150 s
-    "tests/test_live.py",  # about 130 s
+    "tests/site/test_pages.py::TestEditionPages",  # about 150 s
+    "tests/site/test_pages.py::TestEnglishPages",  # about 130 s
+    "tests/site/test_apps.py",  # about 150 s
+    "tests/site/test_live.py",  # about 130 s
     "book/lab/claims.ipynb",  # about 80 s
-    "tests/test_handouts.py",
-    "tests/test_editions.py",
+    "tests/site/test_handouts.py",
+    "tests/site/test_editions.py",
 )
 
 
+#: the fixtures that start Chromium or build and serve the site: a test that asks for
+#: one is a browser test (``pytest -m "not browser"`` leaves them all out)
+BROWSER_FIXTURES = frozenset({"browser", "chromium", "playwright_driver", "site_url", "built_site"})
+
+
+def pytest_configure(config: Any) -> None:
+    config.addinivalue_line(
+        "markers", "browser: builds or serves the site, or drives Chromium (set by conftest.py)"
+    )
+
+
 def pytest_collection_modifyitems(items: list[Any]) -> None:
-    """The longest scopes first (a stable sort: everything else keeps its order)."""
+    """Browser tests marked ``browser``; the longest scopes first (a stable sort:
+    everything else keeps its order)."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
 
     def rank(item: Any) -> int:
         return next(

@@ -8,13 +8,13 @@ network. For each app it writes:
   shown for ``?lang=xx``, right to left where the language is), a progress line and
   the app's code cells in every language (see :func:`localise` in build_live.py), as
   JSON that ``app.js`` runs in Pyodide. The widgets are the book's ipywidgets, drawn by
-  the vendored ``@jupyter-widgets/html-manager`` through ``block_dominoes.webapp`` (a
+  the vendored ``@jupyter-widgets/html-manager`` through ``block_dominoes.widgets.webapp`` (a
   comm bridge): no JupyterLab, no IPython kernel.
 - ``DIR/NAME.webmanifest`` (and ``NAME.<lang>.webmanifest``): installable, one home
   screen icon per app and language.
 
 and once: ``DIR/index.html`` (the list, ``?lang=ar`` in Arabic), ``app.js``,
-``app.css``, the icons (tools/lite/apps/), ``vendor/`` (require.js and html-manager
+``app.css``, the icons (site/apps/), ``vendor/`` (require.js and html-manager
 from site/public/vendor/), ``wheels/`` (the engine, ipywidgets, comm, traitlets),
 and ``sw.js``, the service worker that keeps all of it (and Pyodide) for offline use,
 its cache named for a hash of every file it keeps.
@@ -33,11 +33,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from build_live import RTL, BuildError, languages, localise, log
+from lite_shared import RTL, BuildError, languages, localise, log
 
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ROOT / "apps"
-ASSETS = ROOT / "tools" / "lite" / "apps"
+ASSETS = ROOT / "site" / "apps"  # the apps' page script, style, service worker and icons
 VENDOR = ROOT / "site" / "public" / "vendor"
 #: the files of the vendored widget manager the apps load (and keep offline)
 VENDOR_FILES = ("requirejs/require.js", "requirejs/LICENSE", "html-manager/embed-amd.js")
@@ -90,7 +90,7 @@ SITE_CATALOGS = ROOT / "site" / "ext" / "locales"
 @functools.cache
 def site_translations(lang: str) -> dict[str, str]:
     """The site catalog's translations in ``lang`` (none for English); a word it lacks
-    stays English here, and ``tests/test_editions.py`` fails on the catalog."""
+    stays English here, and ``tests/site/test_editions.py`` fails on the catalog."""
     po = SITE_CATALOGS / lang / "LC_MESSAGES" / "bd_site.po"
     if lang == "en" or not po.is_file():
         return {}
@@ -129,7 +129,7 @@ class App:
         where = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
         self.name = path.stem
         self.chapter = str(meta.get("chapter") or "")
-        #: the name the app keeps its data under (block_dominoes.webapp.keep), if any
+        #: the name the app keeps its data under (block_dominoes.widgets.webapp.keep), if any
         self.keeps = str(meta.get("keeps") or "")
         #: language -> (title, summary)
         self.words: dict[str, tuple[str, str]] = {}
@@ -248,7 +248,7 @@ def copy_assets(out: Path, live: Path) -> list[str]:
     ``out``; returns the wheels' addresses relative to ``out``."""
     for asset in ("app.js", "app.css", "icon-192.png", "icon-512.png"):
         if not (ASSETS / asset).is_file():
-            raise BuildError(f"missing tools/lite/apps/{asset}")
+            raise BuildError(f"missing site/apps/{asset}")
         shutil.copy2(ASSETS / asset, out / asset)
     shutil.copy2(ROOT / "site" / "favicon.svg", out / "icon.svg")
     vendor = out / "vendor"
@@ -376,7 +376,7 @@ def index_page(apps: Sequence[App]) -> str:
                 f'<li><a class="app" href="{app.name}.html{query}">{html.escape(name)}</a>'
                 f"{chapter}<br>{html.escape(summary)}</li>"
             )
-        from build_live import NAMES
+        from lite_shared import NAMES
 
         others = " | ".join(
             f'<a href="index.html?lang={other}" lang="{other}">{NAMES.get(other, other)}</a>'

@@ -17,7 +17,7 @@ Every input is pinned in tools/lite/ (live/README.md explains how to refresh the
 4. site: ``jupyter lite build`` with live/*.ipynb in every language the engine has a
    catalog for (English at the top, ``ar/NAME.ipynb``: that language's prose cells,
    ``LANG = "ar"``), the core plus the kernel wheels in static/pyodide/ (their sha256
-   written into pyodide-lock.json) and the piplite wheels; tools/lite/lang.js goes into
+   written into pyodide-lock.json) and the piplite wheels; site/lite/lang.js goes into
    the notebook and lab pages (``?lang=ar``, ``dir="rtl"`` on an Arabic tool).
 5. copy: the site goes to --out unless the stamp there already names the same inputs.
 6. apps (``--apps DIR``): the MyST notebooks apps/*.md become pages that open by
@@ -55,27 +55,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "src"))  # this checkout's registry, whatever pip points at
 import freshness  # noqa: E402  (the project's one way to key inputs)
-
-from block_dominoes.i18n import available_languages  # noqa: E402
-from block_dominoes.languages import LANGUAGES, RTL  # noqa: E402  (the one registry)
+from lite_shared import (  # noqa: E402  (what the apps' build shares with this one)
+    BuildError,
+    languages,
+    localise,
+    log,
+)
 
 LITE = ROOT / "tools" / "lite"
 NOTEBOOKS = ROOT / "live"
 KERNEL_REQUIREMENTS = LITE / "kernel-requirements.txt"
 WIDGET_REQUIREMENTS = LITE / "widget-requirements.txt"
 STAMP = ".live-edition-stamp"
-#: the pages' language script (tools/lite/lang.js): ?lang=ar, dir="rtl" on Arabic tools
-LANG_JS = LITE / "lang.js"
+#: the pages' language script (site/lite/lang.js): ?lang=ar, dir="rtl" on Arabic tools
+LANG_JS = ROOT / "site" / "lite" / "lang.js"
 #: the pages of the site that show notebooks, and so load LANG_JS
 LANG_PAGES = ("notebooks", "lab")
-#: the line of a notebook's first code cell that names its language; a copy in another
-#: language says that language instead
-LANG_LINE = re.compile(r'^LANG = "en"', re.M)
-#: a markdown cell tagged ``lang-xx`` is prose in language xx; an untagged one is English
-LANG_TAG = "lang-"
-#: each language's name in that language (the registry's)
-NAMES = {code: lang.name for code, lang in LANGUAGES.items()}
-
 #: what the Pyodide kernel loads from pyodide-lock.json at start (micropip first, then
 #: ipython and jedi through piplite); their dependencies are added from the lock itself
 KERNEL_ROOTS = ("micropip", "ipython", "jedi")
@@ -104,14 +99,6 @@ PIP_DOWNLOAD = (
     "--disable-pip-version-check",
     "--quiet",
 )
-
-
-class BuildError(Exception):
-    """A step of the assembly failed; the message says which and why."""
-
-
-def log(text: str) -> None:
-    print(f"[live] {text}", flush=True)
 
 
 def digest(parts: Iterable[bytes | str]) -> str:
@@ -274,48 +261,6 @@ def engine_step(cache: Path) -> Path:
 # --- step 4: the JupyterLite site -----------------------------------------------
 
 
-def languages() -> tuple[str, ...]:
-    """The languages the engine speaks (the registry's ``engine=True``, English first):
-    every live notebook and app is made in each. This checkout's engine says which."""
-    return available_languages()
-
-
-def _text(source: object) -> str:
-    return "".join(source) if isinstance(source, list) else str(source)
-
-
-def localise(cells: Sequence[dict[str, Any]], lang: str, where: str) -> list[dict[str, Any]]:
-    """A notebook's cells in ``lang``: the markdown cells tagged ``lang-<lang>`` (untagged
-    ones are English; right-to-left prose goes in a ``dir="rtl"`` block), and every code
-    cell, the line ``LANG = "en"`` saying ``lang`` instead. Copies; the tags are dropped."""
-    out: list[dict[str, Any]] = []
-    prose = named = False
-    for cell in cells:
-        tags = list(cell.get("metadata", {}).get("tags", []))
-        source = _text(cell.get("source", ""))
-        if cell.get("cell_type") == "markdown":
-            said = next((t[len(LANG_TAG) :] for t in tags if t.startswith(LANG_TAG)), "en")
-            if said != lang:
-                continue
-            prose = True
-            if lang in RTL:
-                source = f'<div dir="rtl" lang="{lang}">\n\n{source}\n\n</div>'
-        elif cell.get("cell_type") == "code" and LANG_LINE.search(source):
-            named = True
-            source = LANG_LINE.sub(f'LANG = "{lang}"', source, count=1)
-        copy = {**cell, "source": source}
-        kept = [t for t in tags if not t.startswith(LANG_TAG)]
-        copy["metadata"] = {**cell.get("metadata", {}), "tags": kept}
-        if not kept:
-            del copy["metadata"]["tags"]
-        out.append(copy)
-    if not named:
-        raise BuildError(f'{where}: no code cell has the line LANG = "en" (its copies change it)')
-    if not prose:
-        raise BuildError(f"{where}: no prose in {lang!r} (a markdown cell tagged {LANG_TAG}{lang})")
-    return out
-
-
 def write_notebooks(notebooks: Sequence[Path], contents: Path) -> None:
     """Each live notebook in every language: English at the top of the contents, the
     others in a folder named for the language (``ar/explorer.ipynb``)."""
@@ -332,7 +277,7 @@ def write_notebooks(notebooks: Sequence[Path], contents: Path) -> None:
 
 
 def add_lang_script(site: Path) -> None:
-    """site/lang.js (tools/lite/lang.js), loaded first by the notebook and lab pages."""
+    """site/lang.js (site/lite/lang.js), loaded first by the notebook and lab pages."""
     shutil.copy2(LANG_JS, site / "lang.js")
     for name in LANG_PAGES:
         page = site / name / "index.html"
@@ -433,7 +378,9 @@ def site_step(
             kernel_wheels.name,
             widget_wheels.name,
             engine.name,
-            files_digest([*notebooks, *config, Path(__file__).resolve()]),
+            files_digest(
+                [*notebooks, *config, Path(__file__).resolve(), ROOT / "tools" / "lite_shared.py"]
+            ),
             tool_versions(),
         ]
     )
@@ -486,12 +433,7 @@ def site_step(
 
 
 def apps_module() -> Any:
-    """tools/build_apps.py, which writes the apps (it imports this module by name)."""
-    me = sys.modules.get(__name__)
-    if me is not None:
-        sys.modules.setdefault("build_live", me)
-    if str(ROOT / "tools") not in sys.path:
-        sys.path.insert(0, str(ROOT / "tools"))
+    """tools/build_apps.py, which writes the apps."""
     import build_apps
 
     return build_apps

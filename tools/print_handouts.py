@@ -44,14 +44,7 @@ from local_server import serve
 
 from block_dominoes import storage
 from block_dominoes.errors import FileError
-from block_dominoes.i18n import (
-    _,
-    available_languages,
-    get_language,
-    is_rtl,
-    language,
-    ngettext,
-)
+from block_dominoes.i18n import _, available_languages, get_language, is_rtl, language, ngettext
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"

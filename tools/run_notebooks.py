@@ -19,7 +19,7 @@ folder, imports this checkout's ``src/`` and widget state is saved) when what it
 outputs were made from changed: the digests of its ``.md`` text and of the engine
 package, code and data files alike (tools/freshness.py, the project's one freshness
 key), stored in the ``.ipynb`` as ``metadata.block_dominoes.inputs``.
-tests/test_notebook_sources.py and ``python tools/build.py`` fail on a stale run,
+tests/site/test_notebook_sources.py and ``python tools/build.py`` fail on a stale run,
 naming the chapter and ``python tools/run_notebooks.py <chapter>.md``. Prints the time
 each run took; exits 1 if any failed (the others still run).
 

@@ -19,7 +19,7 @@ Every tarball comes from ``npm pack NAME@VERSION`` and is checked against the
 sha512 integrity pinned below before anything is extracted. To move to a new
 version: change VERSION and INTEGRITY (``npm view NAME@VERSION dist.integrity``),
 run ``python tools/vendor_widgets.py``, rebuild the site, run the browser test
-(tests/test_site.py), and update ``site/public/vendor/VERSIONS.md``.
+(tests/site/test_site.py), and update ``site/public/vendor/VERSIONS.md``.
 
 ``python tools/vendor_widgets.py --check`` fetches the same tarballs and
 reports any vendored file that differs from them, changing nothing.

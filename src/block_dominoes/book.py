@@ -22,13 +22,13 @@ import importlib
 from collections.abc import Iterable
 from typing import Any
 
-from .checks import sequence, shown
-from .errors import InvalidPositionError, InvalidTileError, MissingDependencyError
-from .i18n import N_, _, iso, pgettext
-from .line import Line
-from .render import hand_svg, line_svg
-from .round import RoundState
-from .tiles import parse_tiles
+from block_dominoes.errors import InvalidPositionError, InvalidTileError, MissingDependencyError
+from block_dominoes.i18n import N_, _, iso, pgettext
+from block_dominoes.inputs import sequence, shown
+from block_dominoes.line import Line
+from block_dominoes.render.pictures import hand_svg, line_svg
+from block_dominoes.round import RoundState
+from block_dominoes.tiles import parse_tiles
 
 __all__ = ["display", "example", "short_errors", "show", "show_hands", "show_position", "words"]
 

@@ -22,12 +22,16 @@ __all__ = [
     "AmbiguousMoveError",
     "BlockDominoesError",
     "ClusterError",
+    "ConfirmationError",
+    "DuplicateKeyError",
     "FileError",
     "IllegalMoveError",
     "InvalidPositionError",
     "InvalidTileError",
     "MissingDependencyError",
+    "RecordError",
     "SheetFileError",
+    "UnknownLanguageError",
     "UnknownRulesError",
     "cut",
     "cut_path",
@@ -154,3 +158,19 @@ class MissingDependencyError(BlockDominoesError):
 
 class ClusterError(BlockDominoesError):
     """A Dask cluster that is not an address, cannot be reached, or lost the run."""
+
+
+class RecordError(BlockDominoesError):
+    """Text that cannot be read as a record (with the line number for the notation)."""
+
+
+class ConfirmationError(BlockDominoesError):
+    """A change that needs a confirmation it did not get (undo; dropping later rounds)."""
+
+
+class UnknownLanguageError(BlockDominoesError):
+    """A language with no catalog (the message lists those that have one)."""
+
+
+class DuplicateKeyError(BlockDominoesError):
+    """A JSON object that gives one key twice (JSON would silently keep the last)."""

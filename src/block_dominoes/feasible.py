@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Protocol
 
-from .errors import InvalidPositionError
-from .i18n import _, iso, pgettext
-from .rules import BlockedScoring, FirstLead, Rules, find_rules
-from .tiles import Tile, full_set, set_name
+from block_dominoes.errors import InvalidPositionError
+from block_dominoes.i18n import _, iso, pgettext
+from block_dominoes.rules import BlockedScoring, FirstLead, Rules, find_rules
+from block_dominoes.tiles import Tile, full_set, set_name
 
 __all__ = [
     "ClaimTable",

@@ -13,34 +13,23 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .checks import sequence, whole_number
-from .errors import InvalidPositionError, InvalidTileError, quoted
-from .feasible import (
+from block_dominoes.deal import check_unique
+from block_dominoes.errors import InvalidPositionError, InvalidTileError, quoted
+from block_dominoes.feasible import (
     check_together,
     check_totals,
-    hands_possible,
-    max_pips,
     most_tiles,
-    pick_tiles,
-    tiles_with_total,
 )
-from .hand_rules import check_unique
-from .i18n import N_, _, iso, number
-from .inputs import MAX_DIGITS, strip_bom
-from .rules import Rules, find_rules
-from .scoring import Outcome, OutcomeKind, score_round
-from .tiles import Tile, parse_tiles, pips
+from block_dominoes.i18n import N_, _, iso, number
+from block_dominoes.inputs import MAX_DIGITS, sequence, strip_bom, whole_number
+from block_dominoes.rules import Rules, find_rules
+from block_dominoes.scoring import Outcome, OutcomeKind, score_totals
+from block_dominoes.tiles import Tile, parse_tiles, pips
 
 __all__ = [
     "HandSpec",
-    "check_totals",
-    "hands_possible",
-    "max_pips",
-    "most_tiles",
     "parse_hand",
-    "pick_tiles",
     "score_hands",
-    "tiles_with_total",
 ]
 
 
@@ -187,6 +176,6 @@ def score_hands(
     went_out = empty[0] if empty else None
     totals = [h.total for h in specs]
     check_totals(r, totals, went_out, starter=starter)
-    out = score_round(r, totals, went_out)
+    out = score_totals(r, totals, went_out)
     check_together(r, specs, out.kind is OutcomeKind.BLOCKED, starter=starter)
     return out

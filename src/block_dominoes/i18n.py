@@ -43,14 +43,13 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .languages import LANGUAGES, RTL
+from block_dominoes.errors import UnknownLanguageError
+from block_dominoes.languages import LANGUAGES, RTL
 
 __all__ = [
     "DOMAIN",
     "LOCALE_DIR",
     "N_",
-    "RTL",
-    "UnknownLanguageError",
     "_",
     "available_languages",
     "get_language",
@@ -77,10 +76,6 @@ FSI, PDI = "\u2068", "\u2069"
 NBSP = "\u00a0"  # NO-BREAK SPACE: no line ends inside an arithmetic line (iso_sum)
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class UnknownLanguageError(ValueError):
-    """A language with no catalog (the message lists those that have one)."""
 
 
 def available_languages() -> tuple[str, ...]:

@@ -1,4 +1,6 @@
-"""The input policy shared by every parser: digits, numbers, BOMs and JSON text.
+"""The input policy shared by every parser: digits, numbers, BOMs and JSON text, and
+the checks of the values a program passes to the API (:func:`whole_number`,
+:func:`sequence`, :func:`shown`).
 
 One rule per kind of input, the same in the command line, the notation, JSON
 files and the widgets (they all call these functions):
@@ -27,20 +29,28 @@ block_dominoes.errors.InvalidPositionError: seed must be a whole number from 0, 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from .errors import BlockDominoesError, InvalidPositionError, quoted
-from .i18n import N_, _, iso, number
+from block_dominoes.errors import (
+    BlockDominoesError,
+    DuplicateKeyError,
+    InvalidPositionError,
+    quoted,
+)
+from block_dominoes.i18n import N_, _, iso, number
 
 __all__ = [
     "MAX_DIGITS",
-    "DuplicateKeyError",
     "HugeNumber",
     "is_whole",
     "load_json",
+    "sequence",
+    "shown",
     "strip_bom",
     "unique_keys",
     "whole",
+    "whole_number",
 ]
 
 #: The most digits a whole number may have (a seed is below 2**63: 19 digits).
@@ -113,17 +123,13 @@ def _parse_int(text: str) -> int | HugeNumber:
     return HugeNumber(text) if len(digits) > MAX_DIGITS else int(text)
 
 
-class DuplicateKeyError(ValueError):
-    """A JSON object that gives one key twice (JSON would silently keep the last)."""
-
-
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """The ``object_pairs_hook`` of every JSON read: a key given twice is refused.
 
     >>> json.loads('{"players": 2, "players": 3}', object_pairs_hook=unique_keys)
     Traceback (most recent call last):
     ...
-    block_dominoes.inputs.DuplicateKeyError: key 'players' is given twice
+    block_dominoes.errors.DuplicateKeyError: key 'players' is given twice
     """
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -194,3 +200,89 @@ def load_json(text: str, what: str, error: type[BlockDominoesError]) -> dict[str
             )
         )
     return data
+
+
+# -- checks at the public boundary: the values a program passes to the API --
+# The command line reads text (above); a notebook or a program passes Python values. These
+# functions refuse a value of the wrong type or range with the package's own errors, naming
+# what was expected and what was given, so ``Tile(1.5, 2)``, ``hand(0)`` or ``after(None)`` is
+# one clear line instead of a quiet wrong answer or a foreign ``TypeError``.
+
+
+#: the nouns the API's checks name, said in the current language
+NOUNS = (
+    N_("seat"),
+    N_("starter"),
+    N_("moves"),
+    N_("end"),
+    N_("max_pip"),
+    N_("hands"),
+    N_("totals"),
+    N_("players"),
+    N_("placements"),
+    N_("round"),
+    N_("went_out"),
+    N_("rest"),
+)
+
+
+def shown(value: object) -> str:
+    """A value as a message quotes it: its ``repr``, text cut to 60 characters (a
+    number too long for Python to print is named by its size)."""
+    if isinstance(value, int) and value.bit_length() > 10_000:
+        return _("a number of about {digits} digits").format(
+            digits=number(int(value.bit_length() * 0.30103), group=True)
+        )
+    return iso(quoted(value))
+
+
+def whole_number(
+    value: object,
+    what: str,
+    *,
+    low: int = 0,
+    high: int | None = None,
+    rule: str | None = None,
+    error: type[BlockDominoesError] = InvalidPositionError,
+) -> int:
+    """``value`` if it is an ``int`` (not a bool, not a float) from ``low`` to ``high``;
+    else ``error`` naming ``what``, the range and the value (and ``rule``).
+
+    >>> whole_number(3, "seat", low=1, high=4)
+    3
+    >>> whole_number(True, "seat", low=1, high=4)
+    Traceback (most recent call last):
+    ...
+    block_dominoes.errors.InvalidPositionError: seat must be a whole number from 1 to 4, got True
+    """
+    is_int = isinstance(value, int) and not isinstance(value, bool)
+    if is_int and value >= low and (high is None or value <= high):  # type: ignore[operator]
+        return value  # type: ignore[return-value]
+    span = (
+        _("from {low}").format(low=low)
+        if high is None
+        else _("from {low} to {high}").format(low=low, high=number(high, group=True))
+    )
+    why = f" ({rule})" if rule else ""
+    raise error(
+        _("{what} must be a whole number {span}, got {text}{why}").format(
+            what=_(what), span=span, text=shown(value), why=why
+        ),
+        rule=rule,
+    )
+
+
+def sequence(value: object, what: str) -> Sequence[Any]:
+    """``value`` if it is a list or a tuple (not text, not None); else
+    InvalidPositionError naming ``what``.
+
+    >>> sequence(None, "hands")
+    Traceback (most recent call last):
+    ...
+    block_dominoes.errors.InvalidPositionError: hands must be a list or tuple, got None
+    """
+    if isinstance(value, list | tuple):
+        return value
+    raise InvalidPositionError(
+        _("{what} must be a list or tuple, got {text}").format(what=_(what), text=shown(value))
+    )

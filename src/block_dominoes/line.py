@@ -14,18 +14,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .checks import shown, whole_number
-from .errors import (
+from block_dominoes.errors import (
     AmbiguousMoveError,
     BlockDominoesError,
     IllegalMoveError,
     InvalidPositionError,
     quoted,
 )
-from .i18n import N_, _, iso, pgettext
-from .tiles import MAX_HALF, Tile, need_tile, parse_placement
+from block_dominoes.i18n import N_, _, iso, pgettext
+from block_dominoes.inputs import shown, whole_number
+from block_dominoes.tiles import MAX_HALF, Tile, need_tile, parse_placement
 
-__all__ = ["Connection", "Line", "Link", "OpenEnd", "parse_placement"]
+__all__ = [
+    "Connection",
+    "Line",
+    "Link",
+    "OpenEnd",
+]
 
 # Port names are data (JSON, records) and stay English; _() translates them for display.
 LOW_END = N_("low end")
@@ -343,6 +348,6 @@ class Line:
         return " ".join(str(link.tile) for link in self.chain)
 
     def _repr_svg_(self) -> str:
-        from .render import line_svg
+        from block_dominoes.render.pictures import line_svg
 
         return line_svg(self)

@@ -5,9 +5,9 @@ next), :func:`next_start` (the same seat, and why), :func:`match_result` (has th
 match ended) and :func:`result_sentence` (its end in words). The score sheet, the
 play widget, the quiz builders and the simulator ask here.
 
->>> from block_dominoes.scoring import score_round
+>>> from block_dominoes.scoring import score_totals
 >>> m = Match.new('pagat', 3, starter=2)
->>> m = m.add(score_round('pagat', [0, 30, 40], went_out=1))
+>>> m = m.add(score_totals('pagat', [0, 30, 40], went_out=1))
 >>> m.scores, m.starter, m.result
 ((70, 0, 0), 3, MatchResult(kind='win', winner=1))
 """
@@ -18,11 +18,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from .checks import shown
-from .errors import InvalidPositionError
-from .i18n import N_, _
-from .rules import NextStarter, Rules, find_rules
-from .scoring import Outcome
+from block_dominoes.errors import InvalidPositionError
+from block_dominoes.i18n import N_, _
+from block_dominoes.inputs import shown
+from block_dominoes.rules import NextStarter, Rules, find_rules
+from block_dominoes.scoring import Outcome
 
 __all__ = [
     "Match",
@@ -230,11 +230,11 @@ class Match:
     def add(self, outcome: Outcome) -> Match:
         """The match after one more round. Raises InvalidPositionError after the
         match has ended (R20) or for an outcome with the wrong number of seats, and
-        for a value that is not an :class:`Outcome` (such as :func:`score_round` gives)."""
+        for a value that is not an :class:`Outcome` (such as :func:`score_totals` gives)."""
         if not isinstance(outcome, Outcome):
             raise InvalidPositionError(
                 _(
-                    "expected a round's outcome (an Outcome, as score_round gives), got {text}"
+                    "expected a round's outcome (an Outcome, as score_totals gives), got {text}"
                 ).format(text=shown(outcome))
             )
         if self.result is not None:

@@ -16,9 +16,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .checks import sequence, shown, whole_number
-from .deal import Deal, deal
-from .errors import (
+from block_dominoes.deal import Deal, check_hands, deal, parse_hands
+from block_dominoes.errors import (
     AmbiguousMoveError,
     BlockDominoesError,
     IllegalMoveError,
@@ -26,30 +25,21 @@ from .errors import (
     InvalidTileError,
     quoted,
 )
-from .hand_rules import check_hands, check_unique, parse_hands
-from .i18n import N_, _, iso, pgettext
-from .line import Line
-from .rules import Rules, find_rules
-from .scoring import Outcome, score_round
-from .tiles import (
-    MAX_HALF,
-    Tile,
-    need_tile,
-    parse_placement,
-    pips,
-    set_rule,
-)
+from block_dominoes.i18n import N_, _, iso, pgettext
+from block_dominoes.inputs import sequence, shown, whole_number
+from block_dominoes.line import Line
+from block_dominoes.rules import Rules, find_rules
+from block_dominoes.scoring import Outcome, score_totals
+from block_dominoes.tiles import MAX_HALF, Tile, need_tile, parse_placement, pips, set_rule
 
 __all__ = [
-    "Draw",
+    "DrawTile",
     "Move",
     "Pass",
     "Play",
     "RoundState",
-    "check_hands",
-    "check_unique",
     "describe_move",
-    "parse_hands",
+    "move_caption",
     "parse_move",
     "placements",
 ]
@@ -83,7 +73,7 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class DrawTile:
     """Draw the top tile of the boneyard (the Draw game only, V6)."""
 
     tile: Tile
@@ -95,7 +85,7 @@ class Draw:
         return f"draw {self.tile}"
 
 
-Move = Play | Pass | Draw
+Move = Play | Pass | DrawTile
 
 
 def describe_move(move: Move) -> str:
@@ -110,7 +100,7 @@ def describe_move(move: Move) -> str:
         if move.end is None:
             return iso(move.tile)
         return _("{tile} on {end}").format(tile=iso(move.tile), end=move.end)
-    if isinstance(move, Draw):
+    if isinstance(move, DrawTile):
         return _("draw {tile}").format(tile=iso(move.tile))
     if isinstance(move, Pass):
         return pgettext("a move", "pass")
@@ -142,7 +132,7 @@ def parse_move(text: str, *, max_pip: int | None = None) -> Move:
     unreadable end) naming the text.
 
     >>> parse_move('[4|6] on 4'), parse_move('PASS'), parse_move('draw 2-3')
-    (Play(Tile.parse('4-6'), 4), Pass(), Draw(tile=Tile.parse('2-3')))
+    (Play(Tile.parse('4-6'), 4), Pass(), DrawTile(tile=Tile.parse('2-3')))
     >>> parse_move(str(Play(Tile.parse('1-2'), 2))) == Play(Tile.parse('1-2'), 2)
     True
     """
@@ -154,7 +144,7 @@ def parse_move(text: str, *, max_pip: int | None = None) -> Move:
     if body.lower() in _PASS_WORDS:
         return Pass()
     if m := _DRAW_RE.match(body):
-        return Draw(Tile.parse(m["tile"], max_pip=max_pip))
+        return DrawTile(Tile.parse(m["tile"], max_pip=max_pip))
     if m := _PLAY_RE.match(body):
         body = m["tile"]
     tile, end = parse_placement(body, max_pip=max_pip)
@@ -168,8 +158,8 @@ def placements(line: Line, hand: Iterable[Tile], lead: Tile | None = None) -> tu
     On the empty line every tile may lead (R5), or only ``lead`` when given; then
     the plays on the left end, tiles in the hand's order, then those on the right
     end, a value shown at both ends listed once. :meth:`RoundState.playable` and
-    the strategies' :meth:`~block_dominoes.knowledge.Knowledge.plays` call this;
-    :func:`block_dominoes.kernel.moves` is its bitmask twin.
+    the strategies' :meth:`~block_dominoes.players.knowledge.Knowledge.plays` call this;
+    :func:`block_dominoes.players.kernel.moves` is its bitmask twin.
 
     >>> from block_dominoes.tiles import parse_tiles
     >>> placements(Line.build(['1-4']), parse_tiles('4-6 1-1 2-3'))
@@ -297,14 +287,14 @@ class RoundState:
         if plays:
             return plays
         if self.boneyard:
-            return (Draw(self.boneyard[0]),)
+            return (DrawTile(self.boneyard[0]),)
         return (Pass(),)
 
     def outcome(self) -> Outcome | None:
         """The scored end of the round (R14-R18), or None while it goes on."""
         if not self.is_over:
             return None
-        return score_round(self.rules, [pips(h) for h in self.hands], self.went_out)
+        return score_totals(self.rules, [pips(h) for h in self.hands], self.went_out)
 
     def returns(self) -> tuple[int, ...]:
         """Points each seat scores this round (0 while the round goes on)."""
@@ -316,7 +306,7 @@ class RoundState:
     def at_start(self) -> RoundState:
         """The same round before its first move. In the Draw game the boneyard is
         rebuilt in draw order: the tiles drawn, then those never drawn."""
-        drawn = tuple(m.tile for _, m in self.history if isinstance(m, Draw))
+        drawn = tuple(m.tile for _, m in self.history if isinstance(m, DrawTile))
         return RoundState(
             self.rules, self.dealt, Line(), self.starter, self.starter, self.dealt,
             drawn + self.rest, (), self.lead,
@@ -342,7 +332,7 @@ class RoundState:
     # -- moves ----------------------------------------------------------
     def _check(self, move: Move) -> None:
         seat = self.current_player
-        if not isinstance(move, Play | Pass | Draw):
+        if not isinstance(move, Play | Pass | DrawTile):
             raise _not_a_move(move)
         if self.is_over:
             why = (
@@ -380,7 +370,7 @@ class RoundState:
                     reason="must-draw",
                 )
             return
-        if isinstance(move, Draw):
+        if isinstance(move, DrawTile):
             if not self.rules.draw:
                 raise IllegalMoveError(
                     _("illegal draw: in Block nobody draws (R4, R9)"),
@@ -457,7 +447,7 @@ class RoundState:
         nxt = seat % n + 1
         if isinstance(move, Pass):
             return replace(self, current_player=nxt, history=(*self.history, (seat, move)))
-        if isinstance(move, Draw):
+        if isinstance(move, DrawTile):
             hands = list(self.hands)
             hands[seat - 1] = tuple(sorted((*self.hand(seat), move.tile)))
             return replace(
@@ -507,6 +497,46 @@ class RoundState:
         )
 
     def _repr_svg_(self) -> str:
-        from .render import state_svg
+        from block_dominoes.render.pictures import state_svg
 
         return state_svg(self)
+
+
+# -- captions: a move of a round in words, naming the rule that allows it (the
+# step-throughs' captions and ``state_svg``'s) --
+
+
+def move_caption(state: RoundState, index: int) -> str:
+    """The words for move ``index`` (0-based) of ``state.history``, naming the rule.
+
+    >>> from block_dominoes.round import RoundState
+    >>> s = RoundState.new('pagat', [['1-4', '2-2'], ['4-6', '0-0']]).play('1-4')
+    >>> move_caption(s, 0)
+    'player 1 leads [1|4] (R5, R7)'
+    """
+    seat, move = state.history[index]
+    before = state.after(index)
+    if isinstance(move, Pass):
+        a, b = before.line.end_values
+        return _(
+            "player {seat} passes: no tile in hand matches the open ends {first} and {second} (R9)"
+        ).format(seat=seat, first=a, second=b)
+    if isinstance(move, DrawTile):
+        return _("player {seat} draws {tile}: no tile fits (V6)").format(
+            seat=seat, tile=iso(move.tile)
+        )
+    assert isinstance(move, Play)
+    if move.end is None:
+        return _("player {seat} leads {tile} (R5, R7)").format(seat=seat, tile=iso(move.tile))
+    target = next(e for e in before.line.open_ends if e.value == move.end)
+    if move.tile.is_double:
+        rule = (
+            _("R7, R10: a double lies crosswise, R8")
+            if move.end == 0
+            else _("R7, R10: a double lies crosswise")
+        )
+    else:
+        rule = _("R7, R8") if move.end == 0 else "R7"
+    return _("player {seat} plays {tile} on {target} ({rule})").format(
+        seat=seat, tile=iso(move.tile), target=target, rule=rule
+    )

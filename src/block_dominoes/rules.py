@@ -13,8 +13,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
-from .errors import InvalidPositionError, UnknownRulesError, quoted
-from .i18n import N_, _, iso, ngettext, pgettext
+from block_dominoes.errors import InvalidPositionError, UnknownRulesError, quoted
+from block_dominoes.i18n import N_, _, iso, ngettext, pgettext
 
 __all__ = [
     "PRESETS",
@@ -71,14 +71,14 @@ class Rules:
       kernel's deal and the fast loop ask whether to call it; the feasibility model's
       ``starter_led`` and the referee ask whether the first round had one);
     - ``next_starter``: only :func:`block_dominoes.match.next_start` (R19, V1);
-    - ``blocked_scoring``: :func:`block_dominoes.scoring.score_totals` and its twin
-      :func:`block_dominoes.kernel.scorer`; the feasibility model and the claim
+    - ``blocked_scoring``: :func:`block_dominoes.scoring.winner_and_points` and its twin
+      :func:`block_dominoes.players.kernel.scorer`; the feasibility model and the claim
       checker, which run the scoring backwards, and the referee and the scoring quiz,
       which name V4 or build its wrong answers, read it too;
     - ``partnerships``: :meth:`teams` gives the sides; elsewhere it only picks V3 as
       the rule an error cites;
     - ``draw``: whether the undealt tiles are a boneyard (V6), read by the deal, the
-      round (its boneyard and ``Draw`` move), the kernel and the fast loop, and by the
+      round (its boneyard and ``DrawTile`` move), the kernel and the fast loop, and by the
       modules that model drawing or refuse it (solver, expert, strategies, feasibility,
       hands, claims, referee, simulator, game).
     """

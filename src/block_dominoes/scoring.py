@@ -1,6 +1,6 @@
 """The end of a round as a value: :class:`Outcome` and its explanation (R13-R18).
 
->>> print(score_round('pagat', [3, 7, 8]).explanation)
+>>> print(score_totals('pagat', [3, 7, 8]).explanation)
 blocked: totals 3, 7, 8; player 1 has the sole lowest total and scores 7 + 8 - 3 = 12 (R16)
 """
 
@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .checks import sequence, whole_number
-from .errors import InvalidPositionError
-from .i18n import N_, _, iso_sum, ngettext, pgettext
-from .rules import BlockedScoring, Rules, find_rules
+from block_dominoes.errors import InvalidPositionError
+from block_dominoes.i18n import N_, _, iso_sum, ngettext, pgettext
+from block_dominoes.inputs import sequence, whole_number
+from block_dominoes.rules import BlockedScoring, Rules, find_rules
 
-__all__ = ["Outcome", "OutcomeKind", "score_round", "score_totals"]
+__all__ = ["Outcome", "OutcomeKind", "score_totals", "winner_and_points"]
 
 
 class OutcomeKind(enum.Enum):
@@ -85,12 +85,12 @@ def _pips(n: int) -> str:
     return ngettext("{n} pip", "{n} pips", n).format(n=n)
 
 
-def score_totals(
+def winner_and_points(
     rules: Rules, totals: Sequence[int], went_out: int | None
 ) -> tuple[int | None, int]:
     """The numbers alone: (winning seat or None, points), for simulations.
 
-    Assumes valid totals (see :func:`score_round` for the checked version with
+    Assumes valid totals (see :func:`score_totals` for the checked version with
     its explanation). The winning seat of a pair is its first seat.
     """
     sides = _sides(rules, len(totals))
@@ -113,7 +113,7 @@ def _sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
     return rules.teams(players)
 
 
-def score_round(rules: Rules | str, totals: Sequence[int], went_out: int | None = None) -> Outcome:
+def score_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None = None) -> Outcome:
     """Score a finished round from each seat's remaining pip total.
 
     ``went_out`` is the seat that played its last tile (a domino, R15), or

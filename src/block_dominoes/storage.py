@@ -49,9 +49,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import FileError, cut_path
-from .i18n import N_, _, iso, lower_first
-from .inputs import DuplicateKeyError, unique_keys
+from block_dominoes.errors import DuplicateKeyError, FileError, cut_path
+from block_dominoes.i18n import N_, _, iso, lower_first
+from block_dominoes.inputs import unique_keys
 
 __all__ = [
     "LOCK_TIMEOUT",

@@ -20,10 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from .checks import shown, whole_number
-from .errors import InvalidPositionError, InvalidTileError, quoted
-from .i18n import N_, _, iso
-from .inputs import strip_bom
+from block_dominoes.errors import InvalidPositionError, InvalidTileError, quoted
+from block_dominoes.i18n import N_, _, iso
+from block_dominoes.inputs import shown, strip_bom, whole_number
 
 __all__ = [
     "Tile",
@@ -346,7 +345,7 @@ def _split_outside_brackets(body: str) -> list[str]:
     """The non-empty pieces of ``body`` between separators outside brackets: runs of
     spaces, commas and semicolons (:data:`SEPARATORS`) that no ``]`` closes, and any spaces between ``]``
     and ``[``. Linear in the length, so a pasted page of tiles is refused at once
-    (the regular expression it replaces, tested against it in tests/test_tiles.py,
+    (the regular expression it replaces, tested against it in tests/engine/test_tiles.py,
     looked ahead to the end for each separator).
 
     >>> _split_outside_brackets("1-4, 0-0;[1 | 4] [0|0][2|3]")

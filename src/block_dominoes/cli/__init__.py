@@ -40,11 +40,11 @@ if _STARTING:
     with contextlib.suppress(ValueError, IndexError):  # not the main thread
         signal.signal(signal.SIGINT, _interrupted_at_start)
 
-from ..errors import QUOTE_LIMIT, cut  # noqa: E402
-from ..i18n import N_, _, available_languages, language  # noqa: E402
-from ..storage import strerror  # noqa: E402
-from . import info, play, records, sheet, simulate  # noqa: E402
-from .base import Parser, Subparsers, UsageError, argparse_speaks  # noqa: E402
+from block_dominoes.cli import info, play, records, sheet, simulate  # noqa: E402
+from block_dominoes.cli.base import Parser, Subparsers, UsageError, argparse_speaks  # noqa: E402
+from block_dominoes.errors import QUOTE_LIMIT, cut  # noqa: E402
+from block_dominoes.i18n import N_, _, available_languages, language  # noqa: E402
+from block_dominoes.storage import strerror  # noqa: E402
 
 if _STARTING:
     with contextlib.suppress(ValueError):

@@ -1,5 +1,5 @@
 """``python -m block_dominoes.cli``: the same as the ``block-dominoes`` command."""
 
-from . import main
+from block_dominoes.cli import main
 
 raise SystemExit(main())

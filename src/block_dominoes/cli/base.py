@@ -15,11 +15,11 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
-from .. import deal
-from ..errors import BlockDominoesError
-from ..i18n import N_, _, get_language, ngettext
-from ..inputs import whole
-from ..rules import rules_names
+from block_dominoes import deal
+from block_dominoes.errors import BlockDominoesError
+from block_dominoes.i18n import N_, _, get_language, ngettext
+from block_dominoes.inputs import whole
+from block_dominoes.rules import rules_names
 
 __all__ = [
     "Handler",
@@ -169,8 +169,8 @@ def seed_arg(text: str) -> int:
 
 def cluster_arg(text: str) -> str:
     """The argparse ``type`` of ``--cluster``: checked by
-    :func:`block_dominoes.cluster.parse_address` (which needs no Dask)."""
-    from ..cluster import parse_address
+    :func:`block_dominoes.lab.cluster.parse_address` (which needs no Dask)."""
+    from block_dominoes.lab.cluster import parse_address
 
     try:
         parse_address(text)

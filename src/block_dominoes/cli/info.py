@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import argparse
 
-from .. import storage
-from ..errors import FileError, InvalidPositionError
-from ..hands import most_tiles, score_hands
-from ..i18n import N_, _, iso, pgettext
-from ..line import Line
-from ..rules import Rules, field_value, find_rules, rules_names
-from ..strategies import STRATEGIES
-from ..tiles import parse_tiles, set_name, split_tiles
-from .base import Subparsers, add_command, add_common, add_force, add_json, add_rules
+from block_dominoes import storage
+from block_dominoes.cli.base import (
+    Subparsers,
+    add_command,
+    add_common,
+    add_force,
+    add_json,
+    add_rules,
+)
+from block_dominoes.errors import FileError, InvalidPositionError
+from block_dominoes.feasible import most_tiles
+from block_dominoes.hands import score_hands
+from block_dominoes.i18n import N_, _, iso, pgettext
+from block_dominoes.line import Line
+from block_dominoes.players.strategies import STRATEGIES
+from block_dominoes.rules import Rules, field_value, find_rules, rules_names
+from block_dominoes.tiles import parse_tiles, set_name, split_tiles
 
 __all__ = ["cmd_legal", "cmd_line", "cmd_rules", "cmd_score", "cmd_strategies", "register"]
 
@@ -28,7 +36,7 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
     r = find_rules(a.rules)
     line = Line.build(a.tiles, max_pip=r.max_pip, context=_("tile {number} ({text}): {error}"))
     if a.svg is not None:
-        from ..render import line_svg
+        from block_dominoes.render.pictures import line_svg
 
         if not a.svg.strip():
             raise InvalidPositionError(

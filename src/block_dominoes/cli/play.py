@@ -2,7 +2,7 @@
 
 ``play`` and ``match`` deal seeded games for computer players (``--players``
 defaults to 2, ``--seed`` to deal 0); ``play --interactive`` hands the terminal
-to :func:`block_dominoes.tui.run` and, without ``--seed``, deals a random deal
+to :func:`block_dominoes.cli.tui.run` and, without ``--seed``, deals a random deal
 whose number it prints so the game can be replayed. ``solve HAND HAND`` prints
 the value of a two-player deal under perfect play (seat 1 leads).
 """
@@ -11,13 +11,21 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import BlockDominoesError, InvalidPositionError, quoted
-from ..game import play_match, play_round, round_json
-from ..i18n import N_, _, iso, ngettext, pgettext
-from ..rules import find_rules
-from ..solver import solve
-from ..tiles import parse_tiles
-from .base import SEED_HELP, Subparsers, UsageError, add_command, add_common, seed_arg
+from block_dominoes.cli.base import (
+    SEED_HELP,
+    Subparsers,
+    UsageError,
+    add_command,
+    add_common,
+    seed_arg,
+)
+from block_dominoes.errors import BlockDominoesError, InvalidPositionError, quoted
+from block_dominoes.i18n import N_, _, iso, ngettext, pgettext
+from block_dominoes.players.games import play_match, play_round
+from block_dominoes.players.solver import solve
+from block_dominoes.records.codec import round_json
+from block_dominoes.rules import find_rules
+from block_dominoes.tiles import parse_tiles
 
 __all__ = ["cmd_match", "cmd_play", "cmd_solve", "register"]
 
@@ -52,7 +60,7 @@ def cmd_play(a: argparse.Namespace) -> tuple[str, object]:
                     "{command} for its record"
                 ).format(command="'play --seed S --json'")
             )
-        from ..tui import run as tui_run
+        from block_dominoes.cli.tui import run as tui_run
 
         return tui_run(a)
     seed = 0 if a.seed is None else a.seed

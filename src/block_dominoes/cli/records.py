@@ -24,15 +24,15 @@ import os
 import sys
 from pathlib import Path
 
-from .. import storage
-from ..checker import check_record
-from ..codec import Record, RecordError, dump_json, record_to_json
-from ..errors import FileError, cut_path, quoted
-from ..i18n import N_, _, iso, ngettext
-from ..notation import format_record
-from ..records import load_record
-from ..rules import find_rules
-from .base import Subparsers, add_command, add_common, add_force
+from block_dominoes import storage
+from block_dominoes.cli.base import Subparsers, add_command, add_common, add_force
+from block_dominoes.errors import FileError, RecordError, cut_path, quoted
+from block_dominoes.i18n import N_, _, iso, ngettext
+from block_dominoes.records.checker import check_record
+from block_dominoes.records.codec import Record, dump_json, record_to_json
+from block_dominoes.records.load import load_record
+from block_dominoes.records.notation import format_record
+from block_dominoes.rules import find_rules
 
 __all__ = ["cmd_check", "cmd_convert", "read_record", "register"]
 

@@ -5,7 +5,7 @@ Every change loads the file, checks the change with :mod:`block_dominoes.sheet`
 and only then writes the file atomically; a refusal exits with status 2, one line
 on stderr, and leaves the file byte for byte as it was. matplotlib is imported only
 by ``plot``. This module calls the sheet's public functions only
-(:mod:`block_dominoes.sheet`); the chart is :mod:`block_dominoes.plot`.
+(:mod:`block_dominoes.sheet`); the chart is :mod:`block_dominoes.sheet.chart`.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from ..errors import InvalidPositionError, quoted
-from ..i18n import N_, _, iso, ngettext, number
-from ..inputs import MAX_DIGITS, strip_bom
-from ..plot import chart_format, save_sheet_chart
-from ..sheet import ConfirmationError, Entry, Sheet, SheetFileError, load, save, update
-from ..sheet_format import split_names
-from .base import Subparsers, add_command, add_common, add_force, add_json
+from block_dominoes.cli.base import Subparsers, add_command, add_common, add_force, add_json
+from block_dominoes.errors import ConfirmationError, InvalidPositionError, SheetFileError, quoted
+from block_dominoes.i18n import N_, _, iso, ngettext, number
+from block_dominoes.inputs import MAX_DIGITS, strip_bom
+from block_dominoes.sheet.chart import chart_format, save_sheet_chart
+from block_dominoes.sheet.fileformat import split_names
+from block_dominoes.sheet.model import Sheet, load, save, update
+from block_dominoes.sheet.rows import Entry
 
 __all__ = ["cmd_plot", "register"]
 

@@ -8,7 +8,7 @@ Registered by :mod:`block_dominoes.cli`::
 
 ``--cluster`` runs the blocks on a Dask cluster (a running scheduler's
 ``tcp://HOST:PORT``, or ``local:N`` for N local worker processes; see
-:mod:`block_dominoes.cluster`) with the same numbers as a local run; the
+:mod:`block_dominoes.lab.cluster`) with the same numbers as a local run; the
 progress bar then advances as each batch of blocks comes back.
 
 A progress bar (tqdm) goes to stderr only when stderr is a terminal, ``--json``
@@ -25,9 +25,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..i18n import N_, _, ngettext, number, percent, pgettext
-from ..simulate import BLOCK, MAX_GAMES, SimulationResult, mean_interval, simulate, wilson
-from .base import (
+from block_dominoes.cli.base import (
     SEED_HELP,
     Subparsers,
     add_command,
@@ -35,6 +33,15 @@ from .base import (
     cluster_arg,
     seed_arg,
     whole_arg,
+)
+from block_dominoes.i18n import N_, _, ngettext, number, percent, pgettext
+from block_dominoes.lab.simulation import (
+    BLOCK,
+    MAX_GAMES,
+    SimulationResult,
+    mean_interval,
+    simulate,
+    wilson,
 )
 
 __all__ = ["cmd_simulate", "register"]

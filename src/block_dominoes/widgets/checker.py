@@ -14,13 +14,14 @@ import re
 
 import ipywidgets as w
 
-from ..checker import Verdict, check_record
-from ..i18n import _, iso, speaks, upper_first
-from ..notation import parse_record
-from ..records import load_record
-from ..render import state_svg
-from .common import NEEDS_KERNEL, Message, guard
-from .stepper import Frame, StepThrough
+from block_dominoes.i18n import _, iso, speaks, upper_first
+from block_dominoes.records.checker import check_record
+from block_dominoes.records.load import load_record
+from block_dominoes.records.notation import parse_record
+from block_dominoes.records.verdict import Verdict
+from block_dominoes.render.pictures import state_svg
+from block_dominoes.widgets.common import NEEDS_KERNEL, Message, guard
+from block_dominoes.widgets.stepper import Frame, StepThrough
 
 __all__ = ["EXAMPLE", "example_record", "record_checker", "replay_view", "verdict_html"]
 

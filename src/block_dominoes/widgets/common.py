@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from ..i18n import _, get_language, language
+from block_dominoes.i18n import _, get_language, language
 
 F = TypeVar("F", bound=Callable[..., Any])
 

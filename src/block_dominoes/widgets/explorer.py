@@ -12,12 +12,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..i18n import N_, _, iso, speaks
-from ..line import Line
-from ..render import fit_text, line_svg
-from ..rules import find_rules
-from ..tiles import Tile, full_set, split_tiles
-from .common import NEEDS_KERNEL, Message, guard, svg_view
+from block_dominoes.i18n import N_, _, iso, speaks
+from block_dominoes.line import Line
+from block_dominoes.render.pictures import fit_text, line_svg
+from block_dominoes.rules import find_rules
+from block_dominoes.tiles import Tile, full_set, split_tiles
+from block_dominoes.widgets.common import NEEDS_KERNEL, Message, guard, svg_view
 
 __all__ = ["EXAMPLE_LINES", "AttachmentExplorer", "attachment_explorer", "legal_text"]
 

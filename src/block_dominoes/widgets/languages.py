@@ -10,7 +10,7 @@ cell sets.
 
 A widget cannot set an HTML attribute, so a tool in a right-to-left language sits in a
 box with the classes ``bd-rtl`` and ``bd-lang-<code>``: the live edition's page script
-(``tools/lite/lang.js``) gives that box ``dir="rtl"`` and ``lang="<code>"``, and its
+(``site/lite/lang.js``) gives that box ``dir="rtl"`` and ``lang="<code>"``, and its
 stylesheet lays it out right to left.
 """
 
@@ -20,8 +20,8 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..i18n import available_languages, is_rtl, language
-from ..languages import LANGUAGES
+from block_dominoes.i18n import available_languages, is_rtl, language
+from block_dominoes.languages import LANGUAGES
 
 __all__ = ["NAMES", "LanguageChoice", "language_choice"]
 
@@ -70,6 +70,6 @@ def language_choice(make: Callable[[], w.Widget], lang: str | None = None) -> La
     arguments) built in ``lang`` (default: the current language), under the buttons
     that choose the language and build it again; the process-wide default is left
     as it is.
-    Raises :class:`~block_dominoes.i18n.UnknownLanguageError` for a language with no catalog.
+    Raises :class:`~block_dominoes.errors.UnknownLanguageError` for a language with no catalog.
     """
     return LanguageChoice(make, lang)

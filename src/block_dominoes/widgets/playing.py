@@ -8,7 +8,7 @@ one at a time with their reason: press ``Next`` (or tick "computer moves at
 once"). At the end of a round every hand is shown with the score, its
 explanation, the match scoreboard and who starts next; the match ends at the
 target (R20, R21). A deal number gives everyone the same deals and the same
-computer moves. ``Hint`` asks :func:`block_dominoes.strategies.hint`, which
+computer moves. ``Hint`` asks :func:`block_dominoes.players.strategies.hint`, which
 sees only what you can see.
 
 Tests drive the widget through its methods: :meth:`PlayWidget.click_tile`,
@@ -25,17 +25,24 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from ..deal import check_seed, rng_for
-from ..errors import IllegalMoveError, InvalidPositionError
-from ..i18n import _, get_language, is_rtl, iso, language, ngettext, pgettext, speaks
-from ..match import Match, next_start
-from ..render import hand_svg, line_svg
-from ..round import Draw, Pass, Play, RoundState, describe_move
-from ..rules import Rules, find_rules
-from ..strategies import Strategy, ends_words, find_strategy
-from ..strategies import hint as strategy_hint
-from ..tiles import Tile
-from .common import NEEDS_KERNEL, Message, fit_width, guard, own_language, svg_view
+from block_dominoes.deal import check_seed, rng_for
+from block_dominoes.errors import IllegalMoveError, InvalidPositionError
+from block_dominoes.i18n import _, get_language, is_rtl, iso, language, ngettext, pgettext, speaks
+from block_dominoes.match import Match, next_start
+from block_dominoes.players.strategies import Strategy, ends_words, find_strategy
+from block_dominoes.players.strategies import hint as strategy_hint
+from block_dominoes.render.pictures import hand_svg, line_svg
+from block_dominoes.round import DrawTile, Pass, Play, RoundState, describe_move
+from block_dominoes.rules import Rules, find_rules
+from block_dominoes.tiles import Tile
+from block_dominoes.widgets.common import (
+    NEEDS_KERNEL,
+    Message,
+    fit_width,
+    guard,
+    own_language,
+    svg_view,
+)
 
 __all__ = ["PlayWidget", "play"]
 
@@ -237,7 +244,7 @@ class PlayWidget(w.VBox):
     def _say(self, text: str) -> None:
         self.transcript.append(text)
 
-    def _apply(self, move: Play | Pass | Draw, reason: str) -> None:
+    def _apply(self, move: Play | Pass | DrawTile, reason: str) -> None:
         self.state = self.state.apply(move)
         self.reasons.append(reason)
 
@@ -255,7 +262,7 @@ class PlayWidget(w.VBox):
                     )
                     self.message.ok(self.transcript[-1])
                     continue
-                if isinstance(moves[0], Draw):
+                if isinstance(moves[0], DrawTile):
                     self._apply(moves[0], _("draws: no tile fits (V6)"))
                     self._say(
                         _("You draw {tile}: no tile fits (V6).").format(tile=iso(moves[0].tile))
@@ -442,7 +449,7 @@ class PlayWidget(w.VBox):
         form): paste it as the ``source`` of a step-through in any chapter."""
         if not self.finished:
             raise IllegalMoveError(_("no round has finished yet (R13)"))
-        from ..game import round_json
+        from block_dominoes.records.codec import round_json
 
         return round_json(self.finished[index], self.seed)
 
@@ -451,8 +458,8 @@ class PlayWidget(w.VBox):
         """A step-through widget of finished round ``index`` (needs widgets.stepper)."""
         if not self.finished:
             raise IllegalMoveError(_("no round has finished yet (R13)"))
-        from ..game import PlayedRound
-        from .stepper import step_through
+        from block_dominoes.players.games import PlayedRound
+        from block_dominoes.widgets.stepper import step_through
 
         st = self.finished[index]
         reasons = tuple(self.reasons) if st is self.state else ()

@@ -14,10 +14,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..hands import score_hands
-from ..i18n import _, ngettext, speaks
-from ..rules import find_rules, rules_names
-from .common import NEEDS_KERNEL, Message, escape_isolated, guard, shown
+from block_dominoes.hands import score_hands
+from block_dominoes.i18n import _, ngettext, speaks
+from block_dominoes.rules import find_rules, rules_names
+from block_dominoes.widgets.common import NEEDS_KERNEL, Message, escape_isolated, guard, shown
 
 __all__ = ["RoundScorer", "round_scorer"]
 

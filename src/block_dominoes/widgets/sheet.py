@@ -17,14 +17,23 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from ..claims import display_name, stored_name
-from ..errors import MissingDependencyError
-from ..i18n import N_, _, get_language, iso, ngettext, pgettext, speaks
-from ..plot import sheet_figure
-from ..rules import find_rules, rules_names
-from ..sheet import Entry, Sheet, SheetFileError, load, save
-from ..sheet_format import split_names
-from .common import NEEDS_KERNEL, Message, fit_width, guard, own_language, row_wrap, shown
+from block_dominoes.errors import MissingDependencyError, SheetFileError
+from block_dominoes.i18n import N_, _, get_language, iso, ngettext, pgettext, speaks
+from block_dominoes.names import display_name, stored_name
+from block_dominoes.rules import find_rules, rules_names
+from block_dominoes.sheet.chart import sheet_figure
+from block_dominoes.sheet.fileformat import split_names
+from block_dominoes.sheet.model import Sheet, load, save
+from block_dominoes.sheet.rows import Entry
+from block_dominoes.widgets.common import (
+    NEEDS_KERNEL,
+    Message,
+    fit_width,
+    guard,
+    own_language,
+    row_wrap,
+    shown,
+)
 
 __all__ = ["ScoreSheet", "score_sheet"]
 
@@ -47,12 +56,12 @@ def _chart_png(sheet: Sheet) -> bytes:
 
 def shown_names(names: Sequence[str]) -> str:
     """The names box's text: the players' names, a default one (``Player 1``) in the
-    current language (read back by :func:`~block_dominoes.claims.stored_name`), joined
+    current language (read back by :func:`~block_dominoes.sheet.claims.stored_name`), joined
     by the language's comma (``،`` in Arabic), one that :func:`split_names` reads."""
     # Translators: between two names in the score sheet's names box; "," or "،" only
     # (the box reads no other separator back)
     comma = pgettext("names box", ",")
-    return comma.join(display_name(x, seat) for seat, x in enumerate(names, start=1))
+    return comma.join(display_name("player", x, seat) for seat, x in enumerate(names, start=1))
 
 
 class ScoreSheet(w.VBox):
@@ -429,7 +438,9 @@ class ScoreSheet(w.VBox):
         n = s.players
         for i, box in enumerate(self.hands):
             box.description = (
-                display_name(s.names[i], i + 1) if i < n else _("Player {seat}").format(seat=i + 1)
+                display_name("player", s.names[i], i + 1)
+                if i < n
+                else _("Player {seat}").format(seat=i + 1)
             )
             box.layout.display = shown(i < n)
         self.claim_seat.max = n
@@ -451,7 +462,7 @@ class ScoreSheet(w.VBox):
 
     def _totals_html(self) -> str:
         s = self.sheet
-        names = [display_name(x, i) for i, x in enumerate(s.names, start=1)]
+        names = [display_name("player", x, i) for i, x in enumerate(s.names, start=1)]
         head = "".join(f"<th>{html.escape(x)}</th>" for x in names)
         rows = "".join(
             f"<tr><td>{r.number}</td>"

@@ -15,14 +15,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..errors import IllegalMoveError, InvalidPositionError
-from ..game import PlayedRound
-from ..i18n import _, iso, speaks
-from ..render import PHONE_WIDTH, move_caption, replay, state_svg
-from ..round import Pass, RoundState
+from block_dominoes.errors import IllegalMoveError, InvalidPositionError
+from block_dominoes.i18n import _, iso, speaks
+from block_dominoes.players.games import PlayedRound
+from block_dominoes.render.pictures import PHONE_WIDTH, replay, state_svg
+from block_dominoes.round import Pass, RoundState, move_caption
 
 __all__ = [
-    "PHONE_WIDTH",
     "Frame",
     "StepThrough",
     "finished_state",
@@ -51,15 +50,15 @@ class Frame:
 
 
 def record_state(record: Mapping[str, Any] | str) -> RoundState:
-    """Replay a round record: the JSON of :func:`block_dominoes.game.round_json`
+    """Replay a round record: the JSON of :func:`block_dominoes.players.games.round_json`
     (parsed, or as text, as ``play --json`` prints it) or the notation.
 
     The record is replayed by the checker, so every ruleset is followed (the V2
     lead, draws). Raises RecordError (a ValueError) for a record that cannot be
     read, and IllegalMoveError naming the move and the rule for one that breaks it.
     """
-    from ..checker import check_record
-    from ..records import as_record
+    from block_dominoes.records.checker import check_record
+    from block_dominoes.records.load import as_record
 
     verdict = check_record(as_record(record))
     e = verdict.first_error

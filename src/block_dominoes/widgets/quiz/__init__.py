@@ -26,9 +26,18 @@ Answer: A. On the 1 (end X). [1|3] has a 1, the number end X shows, so it joins 
 
 from __future__ import annotations
 
-from .core import END_TAGS, RULES_CARD, Choice, Question, Quiz, position, question, rules_card_href
-from .placing import is_round_over, must_pass, where_can_it_go
-from .scoring import who_scores, who_starts_next, who_won_match
+from block_dominoes.widgets.quiz.core import (
+    END_TAGS,
+    RULES_CARD,
+    Choice,
+    Question,
+    Quiz,
+    position,
+    question,
+    rules_card_href,
+)
+from block_dominoes.widgets.quiz.placing import is_round_over, must_pass, where_can_it_go
+from block_dominoes.widgets.quiz.scoring import who_scores, who_starts_next, who_won_match
 
 __all__ = [
     "END_TAGS",

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field, replace
 
 import ipywidgets as w
 
-from ...errors import InvalidPositionError
-from ...i18n import N_, _, get_language, iso, language, pgettext, speaks
-from ...line import Line
-from ...render import line_svg
-from ...round import RoundState, check_hands
-from ...rules import Rules, find_rules
-from ...tiles import Tile, parse_tiles
+from block_dominoes.deal import check_hands
+from block_dominoes.errors import InvalidPositionError
+from block_dominoes.i18n import N_, _, get_language, iso, language, pgettext, speaks
+from block_dominoes.line import Line
+from block_dominoes.render.pictures import line_svg
+from block_dominoes.round import RoundState
+from block_dominoes.rules import Rules, find_rules
+from block_dominoes.tiles import Tile, parse_tiles
 
 __all__ = [
     "END_TAGS",

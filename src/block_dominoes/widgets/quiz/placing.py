@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...errors import InvalidPositionError
-from ...i18n import _, iso, ngettext, pgettext, speaks
-from ...line import Line
-from ...render import hand_svg, line_svg, state_svg
-from ...round import Play, RoundState
-from ...rules import Rules, find_rules
-from ...tiles import Tile
-from .core import (
+from block_dominoes.errors import InvalidPositionError
+from block_dominoes.i18n import _, iso, ngettext, pgettext, speaks
+from block_dominoes.line import Line
+from block_dominoes.render.pictures import hand_svg, line_svg, state_svg
+from block_dominoes.round import Play, RoundState
+from block_dominoes.rules import Rules, find_rules
+from block_dominoes.tiles import Tile
+from block_dominoes.widgets.quiz.core import (
     Choice,
     Question,
     Quiz,

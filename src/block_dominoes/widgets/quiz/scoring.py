@@ -5,20 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...errors import InvalidPositionError
-from ...i18n import _, iso_sum, lower_first, ngettext, pgettext, speaks, upper_first
-from ...match import match_result, next_start
-from ...render import state_svg
-from ...round import RoundState
-from ...rules import BlockedScoring, Rules, find_rules
-from ...scoring import Outcome, OutcomeKind, score_round
-from .core import (
-    Choice,
-    Question,
-    Quiz,
-    pair_name,
-    player_name,
-)
+from block_dominoes.errors import InvalidPositionError
+from block_dominoes.i18n import _, iso_sum, lower_first, ngettext, pgettext, speaks, upper_first
+from block_dominoes.match import match_result, next_start
+from block_dominoes.render.pictures import state_svg
+from block_dominoes.round import RoundState
+from block_dominoes.rules import BlockedScoring, Rules, find_rules
+from block_dominoes.scoring import Outcome, OutcomeKind, score_totals
+from block_dominoes.widgets.quiz.core import Choice, Question, Quiz, pair_name, player_name
 
 __all__ = ["who_scores", "who_starts_next", "who_won_match"]
 
@@ -59,7 +53,7 @@ def who_scores(
         picture = state_svg(state, title=_("The end of the round"))
     else:
         r = find_rules(rules)
-        outcome = score_round(r, totals, went_out)
+        outcome = score_totals(r, totals, went_out)
         picture = ""
     tot = outcome.totals
     n = len(tot)
