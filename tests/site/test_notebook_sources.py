@@ -127,7 +127,7 @@ def test_the_engines_data_files_count_and_generated_files_do_not(tmp_path: Path)
     (copy / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"bytecode")
     (copy / "locale" / "ar" / "LC_MESSAGES" / "block_dominoes.mo").write_bytes(b"compiled")
     assert freshness.chapter_inputs(md, "en", package_dir=copy) == before
-    lab = copy / "expert_lab.json"
+    lab = copy / "lab" / "expert_lab.json"
     lab.write_text(lab.read_text(encoding="utf-8").replace("1", "2", 1), encoding="utf-8")
     after = freshness.chapter_inputs(md, "en", package_dir=copy)
     assert freshness.stale_inputs(before, after) == [freshness.DESCRIBE["package"]]
