@@ -26,6 +26,7 @@ __all__ = [
     "DuplicateKeyError",
     "FileError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidPositionError",
     "InvalidTileError",
     "MissingDependencyError",
@@ -137,6 +138,12 @@ class AmbiguousMoveError(BlockDominoesError):
 
 class InvalidPositionError(BlockDominoesError):
     """A set-up that cannot exist: a tile held twice, too many tiles, an impossible total."""
+
+
+class InvalidArgumentError(BlockDominoesError):
+    """A value a program passed of the wrong type or out of range (``Tile(1.5, 2)``,
+    ``state.hand(0)``, hands given as text where a list is expected): not a position,
+    a call that cannot be answered."""
 
 
 class UnknownRulesError(BlockDominoesError):

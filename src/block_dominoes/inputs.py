@@ -35,6 +35,7 @@ from typing import Any
 from block_dominoes.errors import (
     BlockDominoesError,
     DuplicateKeyError,
+    InvalidArgumentError,
     InvalidPositionError,
     quoted,
 )
@@ -243,17 +244,22 @@ def whole_number(
     low: int = 0,
     high: int | None = None,
     rule: str | None = None,
-    error: type[BlockDominoesError] = InvalidPositionError,
+    error: type[BlockDominoesError] | None = None,
 ) -> int:
     """``value`` if it is an ``int`` (not a bool, not a float) from ``low`` to ``high``;
     else ``error`` naming ``what``, the range and the value (and ``rule``).
+
+    Without ``error``: a value that is not a whole number, or one outside a range no
+    rule sets, is a bad argument (:class:`InvalidArgumentError`); a whole number
+    outside what ``rule`` allows (a starter seat beyond the players, R6) is a position
+    that cannot exist (:class:`InvalidPositionError`).
 
     >>> whole_number(3, "seat", low=1, high=4)
     3
     >>> whole_number(True, "seat", low=1, high=4)
     Traceback (most recent call last):
     ...
-    block_dominoes.errors.InvalidPositionError: seat must be a whole number from 1 to 4, got True
+    block_dominoes.errors.InvalidArgumentError: seat must be a whole number from 1 to 4, got True
     """
     is_int = isinstance(value, int) and not isinstance(value, bool)
     if is_int and value >= low and (high is None or value <= high):  # type: ignore[operator]
@@ -264,6 +270,8 @@ def whole_number(
         else _("from {low} to {high}").format(low=low, high=number(high, group=True))
     )
     why = f" ({rule})" if rule else ""
+    if error is None:
+        error = InvalidPositionError if is_int and rule else InvalidArgumentError
     raise error(
         _("{what} must be a whole number {span}, got {text}{why}").format(
             what=_(what), span=span, text=shown(value), why=why
@@ -274,15 +282,15 @@ def whole_number(
 
 def sequence(value: object, what: str) -> Sequence[Any]:
     """``value`` if it is a list or a tuple (not text, not None); else
-    InvalidPositionError naming ``what``.
+    InvalidArgumentError naming ``what``.
 
     >>> sequence(None, "hands")
     Traceback (most recent call last):
     ...
-    block_dominoes.errors.InvalidPositionError: hands must be a list or tuple, got None
+    block_dominoes.errors.InvalidArgumentError: hands must be a list or tuple, got None
     """
     if isinstance(value, list | tuple):
         return value
-    raise InvalidPositionError(
+    raise InvalidArgumentError(
         _("{what} must be a list or tuple, got {text}").format(what=_(what), text=shown(value))
     )

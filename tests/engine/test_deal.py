@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from block_dominoes.deal import deal
-from block_dominoes.errors import InvalidPositionError
+from block_dominoes.errors import InvalidArgumentError
 from block_dominoes.rules import find_rules
 from block_dominoes.tiles import full_set
 
@@ -54,5 +54,5 @@ PINNED_2026_STARTER = 1
 
 @pytest.mark.parametrize("seed", [-1, "x", 1.5, True])
 def test_bad_seed(seed: object) -> None:
-    with pytest.raises(InvalidPositionError, match="deal number"):
+    with pytest.raises(InvalidArgumentError, match="deal number"):
         deal("pagat", 2, seed)  # type: ignore[arg-type]

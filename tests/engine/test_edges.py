@@ -142,7 +142,7 @@ def test_4_legal_under_draw_says_draw(capsys: pytest.CaptureFixture[str]) -> Non
 @pytest.mark.parametrize("seat", [0, -1, 3, None, 1.0, True, "1"])
 def test_5_hand_of_a_seat_that_is_not_one(seat: object) -> None:
     state = bd.RoundState.deal("pagat", 2, 1)
-    with pytest.raises(bd.InvalidPositionError, match="seat must be a whole number from 1 to 2"):
+    with pytest.raises(bd.InvalidArgumentError, match="seat must be a whole number from 1 to 2"):
         state.hand(seat)  # type: ignore[arg-type]
     assert state.hand(2) == state.hands[1]
 
@@ -151,7 +151,7 @@ def test_5_hand_of_a_seat_that_is_not_one(seat: object) -> None:
 def test_6_after_refuses_what_is_not_a_move_count(moves: object) -> None:
     state = bd.RoundState.deal("pagat", 2, 1)
     state = state.apply(state.legal_moves()[0])
-    with pytest.raises(bd.InvalidPositionError):
+    with pytest.raises(bd.InvalidArgumentError):
         state.after(moves)  # type: ignore[arg-type]
     assert state.after(1) == state and state.after(0).history == ()
 
@@ -165,7 +165,7 @@ def test_7_tile_halves_are_whole_numbers(halves: tuple[object, object]) -> None:
 
 def test_7_an_end_is_a_whole_number() -> None:
     line = bd.Line.build(["1-4"])
-    with pytest.raises(bd.InvalidPositionError):
+    with pytest.raises(bd.InvalidArgumentError):
         line.place(bd.Tile(4, 6), end=4.0)  # type: ignore[arg-type]
     assert line.place(bd.Tile(4, 6), end=4).end_values == (1, 6)
 
@@ -197,10 +197,10 @@ def test_9_sheet_add_refuses_signs(capsys: pytest.CaptureFixture[str], sheet: Pa
 def test_10_describe_move_went_out_and_seeds() -> None:
     with pytest.raises(bd.IllegalMoveError, match="not a move"):
         bd.describe_move(None)  # type: ignore[arg-type]
-    with pytest.raises(bd.InvalidPositionError, match="went_out"):
+    with pytest.raises(bd.InvalidArgumentError, match="went_out"):
         bd.score_totals("pagat", [3, 4], went_out=True)
     for seed in (2**63, 10**400, -1, 1.0):
-        with pytest.raises(bd.InvalidPositionError, match="seed"):
+        with pytest.raises(bd.InvalidArgumentError, match="seed"):
             bd.RoundState.deal("pagat", 2, seed)  # type: ignore[arg-type]
     assert bd.RoundState.deal("pagat", 2, 2**63 - 1).players == 2
 
@@ -414,3 +414,17 @@ def test_print_handouts_refuses_existing_handouts_before_printing(tmp_path: Path
     tool.check_out(tmp_path, chapters, force=True)  # type: ignore[attr-defined]
     with pytest.raises(tool.HandoutError, match="not a folder"):  # type: ignore[attr-defined]
         tool.check_out(tmp_path / "score-sheet-3.pdf", chapters)  # type: ignore[attr-defined]
+
+
+def test_a_bad_argument_is_not_a_position() -> None:
+    """A value a program passes of the wrong kind is an InvalidArgumentError; a whole
+    number outside what a rule allows is a position that cannot exist (issue 32)."""
+    state = bd.RoundState.deal("pagat", 2, 1)
+    with pytest.raises(bd.InvalidArgumentError) as arg:
+        state.hand(0)
+    assert not isinstance(arg.value, bd.InvalidPositionError)
+    with pytest.raises(bd.InvalidPositionError) as pos:
+        bd.RoundState.new("pagat", [["1-2"], ["3-4"]], starter=3)
+    assert pos.value.rule == "R6" and not isinstance(pos.value, bd.InvalidArgumentError)
+    with pytest.raises(bd.InvalidArgumentError):
+        bd.RoundState.new("pagat", [["1-2"], ["3-4"]], starter="1")  # type: ignore[arg-type]

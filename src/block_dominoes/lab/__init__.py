@@ -1,7 +1,9 @@
 """The strategy lab: many seeded rounds (:mod:`.simulation`), their fast path
-(:mod:`.fast`), the same runs on a Dask cluster (:mod:`.cluster`, Dask imported only
-when a cluster is used) and the stored tables of runs too slow for a chapter
-(:mod:`.tables`, with ``expert_lab.json`` and ``openspiel_lab.json`` beside it).
+(:mod:`.fast`) and the same runs on a Dask cluster (:mod:`.cluster`, Dask imported
+only when a cluster is used). The stored tables of runs too slow for a chapter are
+:mod:`.tables` (with ``expert_lab.json`` and ``openspiel_lab.json`` beside it), a
+program of its own (``python -m block_dominoes.lab.tables``), so this face does not
+import it.
 
 >>> simulate('pagat', 2, games=10, seed=1).games
 10
@@ -10,15 +12,5 @@ when a cluster is used) and the stored tables of runs too slow for a chapter
 from __future__ import annotations
 
 from block_dominoes.lab.simulation import SimulationResult, mean_interval, simulate, wilson
-from block_dominoes.lab.tables import LabRow, lab_results, openspiel_results, recheck
 
-__all__ = [
-    "LabRow",
-    "SimulationResult",
-    "lab_results",
-    "mean_interval",
-    "openspiel_results",
-    "recheck",
-    "simulate",
-    "wilson",
-]
+__all__ = ["SimulationResult", "mean_interval", "simulate", "wilson"]
