@@ -381,7 +381,7 @@ def test_step_through_captions_in_arabic() -> None:
 
 
 def test_expert_lab_rows_in_arabic() -> None:
-    from block_dominoes.lab import lab_results
+    from block_dominoes.lab.tables import lab_results
 
     rows = lab_results()
     with language("ar"):

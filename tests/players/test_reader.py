@@ -161,7 +161,8 @@ def test_the_stored_openspiel_table_adds_up() -> None:
     OpenSpiel to rerun): every row's counts add up to its rounds, its shares and
     Wilson interval are those of its counts, and the settings issue 23 asks for are
     there with at least 400 rounds each (a hand-edited number or a short run fails)."""
-    from block_dominoes.lab import openspiel_results, wilson
+    from block_dominoes.lab import wilson
+    from block_dominoes.lab.tables import openspiel_results
 
     rows = openspiel_results()["rows"]
     for r in rows:
