@@ -11,6 +11,7 @@ database (git-ignored), which replays it first on the next run.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +37,7 @@ from browser_support import (  # noqa: E402, F401  (the browser tests' fixtures)
     playwright_driver,
     site_url,
 )
+from support import run_cli  # noqa: E402
 
 #: the scopes that take longest (seconds of one worker: ``--durations``, on a quiet
 #: 2-core machine), longest first. pytest-xdist's ``--dist loadscope`` hands scopes to
@@ -78,3 +80,23 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
         )
 
     items.sort(key=rank)
+
+
+# -- files the command-line tests share -------------------------------------------
+@pytest.fixture
+def sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A two-player score sheet (``m.json``) with one round added: 3 and went out."""
+    path = tmp_path / "m.json"
+    assert run_cli(capsys, "sheet", "new", str(path), "--players", "2")[0] == 0
+    assert run_cli(capsys, "sheet", "add", str(path), "3", "-")[0] == 0
+    return path
+
+
+@pytest.fixture
+def record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A JSON record (``g.json``) as ``play --json`` prints it."""
+    code, out, _ = run_cli(capsys, "play", "--json")
+    assert code == 0
+    path = tmp_path / "g.json"
+    path.write_text(out)
+    return path

@@ -100,6 +100,22 @@ def rules_chapters(root: Path = ROOT) -> list[str]:
     raise HandoutError(f"_toc.yml has no part {RULES_PART!r}")
 
 
+#: what a handout's PDF names as its Creator: ``--force`` replaces only such a file
+#: (:func:`block_dominoes.storage.marked`), never a PDF this tool did not print
+HANDOUT_MARK = f"{storage.MARK} handout"
+
+
+def mark_pdf(pdf: bytes) -> bytes:
+    """``pdf`` with :data:`HANDOUT_MARK` as its Creator (Chromium names itself there)."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.add_metadata({"/Creator": HANDOUT_MARK})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def page_count(pdf: bytes) -> int:
     from pypdf import PdfReader
 
@@ -218,8 +234,8 @@ def handout_names(chapters: Sequence[str]) -> list[str]:
 
 def check_out(out: Path, chapters: Sequence[str], *, force: bool = False) -> None:
     """Refuse, before printing anything, an ``out`` that is not a folder, or one that
-    holds a handout's name already (unless ``force``: then only a PDF is replaced,
-    never a score sheet or another kind of file; :func:`storage.write_output`)."""
+    holds a handout's name already (unless ``force``: then only a handout this tool
+    printed, its Creator :data:`HANDOUT_MARK`, is replaced: :func:`storage.write_output`)."""
     if out.exists() and not out.is_dir():
         raise HandoutError(f"--out {str(out)!r} is a file, not a folder: name a folder")
     taken = [name for name in handout_names(chapters) if (out / name).exists()]
@@ -235,7 +251,7 @@ def print_all(
 ) -> dict[str, int]:
     """Print every handout into ``out`` (from the ``lang`` edition of the book at
     ``site``); return file name -> page count. Each file is written atomically; an
-    existing one is refused unless ``force`` (and even then only a PDF is replaced)."""
+    existing one is refused unless ``force`` (and even then only a handout printed here)."""
     if lang != "en":
         site = site / lang
     from playwright.sync_api import sync_playwright
@@ -267,9 +283,10 @@ def print_all(
             try:
                 storage.write_output(
                     out / name,
-                    pdf,
+                    mark_pdf(pdf),
+                    kind="pdf",
                     force=force,
-                    same_kind=lambda old: old.startswith(b"%PDF"),
+                    ours=storage.unmarked(HANDOUT_MARK),
                     what="handout (PDF)",
                 )
             except FileError as e:

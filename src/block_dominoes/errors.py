@@ -15,6 +15,7 @@ them instead of parsing the message.
 from __future__ import annotations
 
 import re
+import reprlib
 
 _RULE = re.compile(r"\((?P<rule>[RVE]\d+)")
 
@@ -64,6 +65,21 @@ def cut_path(path: str, limit: int = 200) -> str:
     return path if len(path) <= limit else "\u2026" + path[-(limit - 1) :]
 
 
+class _Shown(reprlib.Repr):
+    """``repr`` for messages: lists, tuples, sets and dicts at most 4 deep and 12 long
+    (a list nested 100,000 deep cannot reach Python's recursion limit)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 4
+        self.maxtuple = self.maxlist = self.maxarray = self.maxset = 12
+        self.maxfrozenset = self.maxdeque = self.maxdict = 12
+        self.maxstring = self.maxother = self.maxlong = 10_000  # cut() cuts the whole
+
+
+_SHOWN = _Shown()
+
+
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     """The ``!r`` form of a piece of input for an error message, cut to a readable length.
 
@@ -77,11 +93,13 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     """
     if isinstance(value, str):
         text = value
+    elif isinstance(value, int) and value.bit_length() > 10_000:  # too long for repr
+        text = f"<a number of {value.bit_length() * 30103 // 100000:,} digits or so>"
     else:
-        try:
-            text = repr(value)
-        except ValueError:  # an int too long for Python to print
-            text = f"<a number of {value.bit_length() * 30103 // 100000:,} digits or so>"  # type: ignore[attr-defined]
+        try:  # a list nested 100,000 deep is shown as [[[[...]]]], not a RecursionError
+            text = _SHOWN.repr(value)
+        except Exception:  # a foreign object whose repr fails: its type is named
+            text = f"<{type(value).__name__}>"
     if isinstance(value, str):
         return repr(cut(text, limit - 2)) if len(text) > limit - 2 else repr(text)
     return cut(text, limit)

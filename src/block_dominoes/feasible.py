@@ -179,8 +179,10 @@ def check_totals(
     went_out: int | None,
     *,
     starter: int | None = None,
+    out_word: str = "'-'",
 ) -> None:
-    """Refuse totals no deal can produce. Necessary conditions, each naming its rule:
+    """Refuse totals no deal can produce (``out_word`` is how the caller marks a player
+    who went out: ``'-'`` on the command line, ``went_out=`` in Python). Necessary conditions, each naming its rule:
     a total above what its hand can hold (one tile fewer for the ``starter``, who
     led); two zero totals (only [0|0] is worth 0, and a bare 0 is a hand that still
     holds tiles); all totals together above what the tiles in those hands can hold."""
@@ -216,7 +218,7 @@ def check_totals(
             _(
                 "players {first} and {second} both hold 0 pips, but only one tile, {tile}, "
                 "is worth 0 (R14); write {out} for a player who went out"
-            ).format(first=zeros[0], second=zeros[1], tile=iso("[0|0]"), out="'-'"),
+            ).format(first=zeros[0], second=zeros[1], tile=iso("[0|0]"), out=out_word),
             rule="R14",
         )
     holding = [s for s in range(1, f.players + 1) if s != went_out]

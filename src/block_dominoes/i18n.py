@@ -7,9 +7,11 @@ output never depends on a compiled catalog.
 
 The language is chosen, in this order, by ``block-dominoes --lang xx`` or a widget's
 ``lang="xx"`` (both run inside :func:`language`), else the ``BLOCK_DOMINOES_LANG``
-environment variable (read once, at import), else English. ``LANG``/``LANGUAGE`` are
-deliberately ignored: a machine's locale must not change the engine's output, which
-tests, records and the book's stored outputs compare word for word.
+environment variable (read once, at import; one the engine does not speak leaves the
+library English, and the command line refuses it: :func:`environment_language`), else
+English. ``LANG``/``LANGUAGE`` are deliberately ignored: a machine's locale must not
+change the engine's output, which tests, records and the book's stored outputs compare
+word for word.
 
 Catalogs live in ``block_dominoes/locale/<lang>/LC_MESSAGES/block_dominoes.po``. The
 ``.mo`` beside each is compiled at build time (``setup.py``'s ``build_py``, so every
@@ -48,10 +50,12 @@ from block_dominoes.languages import LANGUAGES, RTL
 
 __all__ = [
     "DOMAIN",
+    "LANG_VARIABLE",
     "LOCALE_DIR",
     "N_",
     "_",
     "available_languages",
+    "environment_language",
     "get_language",
     "is_rtl",
     "iso",
@@ -88,7 +92,13 @@ def available_languages() -> tuple[str, ...]:
     )
 
 
-def _normalise(lang: str | None) -> str:
+#: the environment variable that names the default language
+LANG_VARIABLE = "BLOCK_DOMINOES_LANG"
+
+
+def _normalise(lang: str | None, variable: str | None = None) -> str:
+    """The code of ``lang`` (``tr_TR.UTF-8`` is ``tr``; nothing is English), or an
+    UnknownLanguageError in the current language, naming ``variable`` if it came from one."""
     if lang is None or not str(lang).strip():
         return "en"
     code = str(lang).strip().replace("-", "_").split(".")[0]
@@ -98,7 +108,14 @@ def _normalise(lang: str | None) -> str:
     if code.split("_")[0] in langs:
         return code.split("_")[0]
     shown = repr(lang if len(str(lang)) <= 58 else str(lang)[:57] + "\u2026")
-    raise UnknownLanguageError(f"unknown language {shown}: the engine speaks {', '.join(langs)}")
+    said = (
+        _("unknown language {value} in {variable}: the engine speaks {languages}")
+        if variable
+        else _("unknown language {value}: the engine speaks {languages}")
+    )
+    raise UnknownLanguageError(
+        said.format(value=shown, variable=variable, languages=", ".join(langs))
+    )
 
 
 @functools.cache
@@ -127,11 +144,20 @@ def _translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buf)
 
 
+def environment_language() -> str | None:
+    """The language ``BLOCK_DOMINOES_LANG`` names now: its code, or None when the
+    variable is unset or blank. Raises :class:`UnknownLanguageError` naming the variable
+    and its value for a language the engine does not speak: the command line refuses
+    it, as it refuses ``--lang xx``. The library, imported with such a value, speaks
+    English (an import, a notebook's first cell, must not fail over the environment)."""
+    value = os.environ.get(LANG_VARIABLE)
+    if value is None or not value.strip():
+        return None
+    return _normalise(value, LANG_VARIABLE)
+
+
+#: the default language: English until the variable is read, at the end of this module
 _default = "en"
-try:
-    _default = _normalise(os.environ.get("BLOCK_DOMINOES_LANG"))
-except UnknownLanguageError:  # a bad variable must not stop the import: stay English
-    _default = "en"
 
 #: the language of a :func:`language` block (None outside any: the default applies)
 _current: ContextVar[str | None] = ContextVar("block_dominoes_language", default=None)
@@ -272,8 +298,11 @@ def number(
     ('2.35', '2,35', '-0,5')
     >>> number(37560, group=True, lang="en"), number(37560, group=True, lang="el")
     ('37,560', '37.560')
+    >>> number(2**63 - 1, group=True, lang="en")  # exactly: a float would say ...808
+    '9,223,372,036,854,775,807'
     """
-    spec = ("+" if sign else "") + ("," if group else "") + f".{digits}f"
+    exact = isinstance(x, int) and not digits  # an int is written exactly, never via a float
+    spec = ("+" if sign else "") + ("," if group else "") + ("d" if exact else f".{digits}f")
     text = format(x, spec)
     info = LANGUAGES.get(lang or get_language())
     if info is None or (info.decimal == "." and info.group == ","):
@@ -352,3 +381,11 @@ def strip_isolates(text: str) -> str:
     """``text`` without the bidi marks :func:`iso` adds, and with the no-break spaces
     :func:`iso_sum` writes made plain spaces again."""
     return text.replace(FSI, "").replace(PDI, "").replace(NBSP, " ")
+
+
+# The variable is read once, at import, after every function it needs exists (a bad
+# one is said with _): a bad one must not stop the import, so the library stays English.
+try:
+    _default = environment_language() or "en"
+except UnknownLanguageError:
+    _default = "en"

@@ -29,6 +29,7 @@ block_dominoes.errors.InvalidPositionError: seed must be a whole number from 0, 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,10 +43,16 @@ from block_dominoes.errors import (
 from block_dominoes.i18n import N_, _, iso, number
 
 __all__ = [
+    "JOINERS",
     "MAX_DIGITS",
+    "MAX_NAME",
     "HugeNumber",
+    "SignedZero",
+    "graphemes",
     "is_whole",
     "load_json",
+    "name_key",
+    "person_name",
     "sequence",
     "shown",
     "strip_bom",
@@ -119,9 +126,19 @@ class HugeNumber(str):
     __slots__ = ()
 
 
-def _parse_int(text: str) -> int | HugeNumber:
+class SignedZero(str):
+    """A JSON ``-0``, kept as its text: no count is written with a sign (the digit
+    policy), and ``-0`` would otherwise read as 0 where the command line refuses it."""
+
+    __slots__ = ()
+
+
+def _parse_int(text: str) -> int | HugeNumber | SignedZero:
     digits = text.lstrip("-")
-    return HugeNumber(text) if len(digits) > MAX_DIGITS else int(text)
+    if len(digits) > MAX_DIGITS:
+        return HugeNumber(text)
+    value = int(text)
+    return SignedZero(text) if value == 0 and text.startswith("-") else value
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -153,10 +170,20 @@ JSON_MESSAGES = (
     N_("Invalid \\uXXXX escape"),
 )
 
+#: JSON's phrases that end "... at" (it adds the place after them), made whole: the
+#: message names the line and column first, so nothing is left hanging
+JSON_WHOLE = {
+    "Unterminated string starting at": N_(
+        "a string starts here and is never closed (the file may be cut short)"
+    ),
+    "Invalid control character at": N_("a control character (such as a line break) in a string"),
+}
+
 _JSON_KIND: dict[type, str] = {
     list: N_("a list"),
     str: N_("a string"),
     HugeNumber: N_("a number"),
+    SignedZero: N_("a number"),
     int: N_("a number"),
     float: N_("a number"),
     bool: "true/false",
@@ -180,7 +207,7 @@ def load_json(text: str, what: str, error: type[BlockDominoesError]) -> dict[str
     except json.JSONDecodeError as e:
         raise error(
             _("line {line}, column {column}: not valid JSON: {why}").format(
-                line=e.lineno, column=e.colno, why=_(e.msg)
+                line=e.lineno, column=e.colno, why=_(JSON_WHOLE.get(e.msg, e.msg))
             )
         ) from None
     except RecursionError:
@@ -224,6 +251,7 @@ NOUNS = (
     N_("round"),
     N_("went_out"),
     N_("rest"),
+    N_("strategies"),
 )
 
 
@@ -294,3 +322,128 @@ def sequence(value: object, what: str) -> Sequence[Any]:
     raise InvalidArgumentError(
         _("{what} must be a list or tuple, got {text}").format(what=_(what), text=shown(value))
     )
+
+
+# -- names: what a person types to name a player ---------------------------------------
+
+#: the longest name, in user-perceived characters: a name heads a column of the score table
+MAX_NAME = 40
+
+#: the zero-width non-joiner and joiner: allowed only between two letters of a script that
+#: needs them (Persian and Arabic words, Indic scripts), refused anywhere else
+JOINERS = frozenset("\u200c\u200d")
+
+
+def _joining_letter(c: str) -> bool:
+    """A letter or mark of a script whose words need the zero-width (non-)joiner."""
+    o = ord(c)
+    return (
+        0x0600 <= o <= 0x08FF  # Arabic, Syriac, Arabic supplement and extended
+        or 0x0900 <= o <= 0x0DFF  # the Indic scripts
+        or 0xFB50 <= o <= 0xFDFF  # Arabic presentation forms A
+        or 0xFE70 <= o <= 0xFEFF  # Arabic presentation forms B
+    ) and unicodedata.category(c)[0] in "LM"
+
+
+def graphemes(text: str) -> int:
+    """How many characters a reader counts in ``text`` (user-perceived characters,
+    approximating Unicode's grapheme clusters): a letter with its combining accents is
+    one, an emoji with its modifiers, variation selectors and joined parts is one, a
+    flag (two regional indicators) is one.
+
+    >>> graphemes("Ann"), graphemes("e\\u0301te\\u0301"), graphemes("\\U0001F469\\u200d\\U0001F4BB")
+    (3, 3, 1)
+    """
+    count = 0
+    joined = False  # the previous character was a ZWJ: this one joins the same cluster
+    regional = 0
+    for c in text:
+        o = ord(c)
+        mark = unicodedata.category(c) in {"Mn", "Mc", "Me"}
+        modifier = 0x1F3FB <= o <= 0x1F3FF or 0xFE00 <= o <= 0xFE0F or 0xE0020 <= o <= 0xE007F
+        if c == "\u200d":
+            joined = True
+            continue
+        if o in range(0x1F1E6, 0x1F200):  # a regional indicator: two make a flag
+            regional += 1
+            if regional % 2 == 0:
+                continue
+        else:
+            regional = 0
+        if (mark or modifier or joined or c == "\u200c") and count:
+            joined = False
+            continue
+        joined = False
+        count += 1
+    return count
+
+
+def _bad_char(name: str) -> str | None:
+    """The first character a name may not hold: a control character (or line or
+    paragraph separator), a lone surrogate (bytes that were not UTF-8), an invisible
+    format character (a bidirectional override that reorders the line, a zero-width
+    space or BOM that hides a second name), or a joiner that is not between two
+    letters of a script that needs it."""
+    for i, c in enumerate(name):
+        kind = unicodedata.category(c)
+        if c in JOINERS:
+            inside = 0 < i < len(name) - 1
+            if inside and _joining_letter(name[i - 1]) and _joining_letter(name[i + 1]):
+                continue
+            return c
+        if kind in {"Cc", "Zl", "Zp", "Cs", "Cf"}:
+            return c
+    return None
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: the same letters in the same order, whatever
+    their case, their Unicode form (composed or decomposed accents) or the joiners
+    between them (``Ann`` and ``ann``, ``é`` and ``e`` + combining acute, are one name)."""
+    plain = "".join(c for c in unicodedata.normalize("NFC", name) if c not in JOINERS)
+    return unicodedata.normalize("NFC", plain.casefold())
+
+
+def person_name(value: object, error: type[BlockDominoesError] = InvalidPositionError) -> str:
+    """A player's name as a person typed it, checked and in Unicode's composed form
+    (NFC): text, not empty, without control or invisible characters, at most
+    :data:`MAX_NAME` characters as a reader counts them. Raises ``error`` naming the
+    name and what is wrong with it.
+
+    >>> person_name(" Ze\\u0301 ") == "Z\\u00e9"
+    True
+    >>> person_name("\\u200c")
+    Traceback (most recent call last):
+    ...
+    block_dominoes.errors.InvalidPositionError: name '\\u200c': a name cannot hold an invisible format character such as '\\u200c'
+    """
+    if not isinstance(value, str):
+        raise error(_("name {name}: a name must be text").format(name=shown(value)))
+    bad = _bad_char(value)
+    if bad is not None:
+        kind = unicodedata.category(bad)
+        msg = (
+            _("name {name}: a name cannot hold an invisible format character such as {char}")
+            if kind == "Cf"
+            else _(
+                "name {name}: a name is text, but it holds {char}, which is not a "
+                "character (bytes that are not UTF-8, or half of a pair)"
+            )
+            if kind == "Cs"
+            else _("name {name}: a name cannot hold a control character such as {char}")
+        )
+        raise error(msg.format(name=_name_shown(value), char=iso(ascii(bad))))
+    name = unicodedata.normalize("NFC", value.strip())
+    size = graphemes(name)
+    if size > MAX_NAME:
+        raise error(
+            _("name {name}: a name has at most {most} characters (this one has {n})").format(
+                name=_name_shown(name), most=MAX_NAME, n=number(size, group=True)
+            )
+        )
+    return name
+
+
+def _name_shown(name: str) -> str:
+    """A name quoted in a message: invisible characters spelled out, cut to 40."""
+    return iso(quoted(name, 42))  # repr spells an invisible character: '\u200c'

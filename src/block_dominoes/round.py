@@ -21,6 +21,7 @@ from block_dominoes.errors import (
     AmbiguousMoveError,
     BlockDominoesError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidPositionError,
     InvalidTileError,
     quoted,
@@ -29,7 +30,7 @@ from block_dominoes.i18n import N_, _, iso, pgettext
 from block_dominoes.inputs import sequence, shown, whole_number
 from block_dominoes.line import Line
 from block_dominoes.rules import Rules, find_rules
-from block_dominoes.scoring import Outcome, score_totals
+from block_dominoes.scoring import Outcome, score_played
 from block_dominoes.tiles import MAX_HALF, Tile, need_tile, parse_placement, pips, set_rule
 
 __all__ = [
@@ -227,6 +228,12 @@ class RoundState:
 
     @classmethod
     def from_deal(cls, d: Deal) -> RoundState:
+        """The round a :class:`~block_dominoes.deal.Deal` starts (InvalidArgumentError
+        for anything else: hands given as tiles or text go to :meth:`new`)."""
+        if not isinstance(d, Deal):
+            raise InvalidArgumentError(
+                _("expected a deal (a Deal, as deal() gives), got {text}").format(text=shown(d))
+            )
         return cls(d.rules, d.hands, Line(), d.starter, d.starter, d.hands, d.rest, (), d.lead)
 
     @classmethod
@@ -294,7 +301,7 @@ class RoundState:
         """The scored end of the round (R14-R18), or None while it goes on."""
         if not self.is_over:
             return None
-        return score_totals(self.rules, [pips(h) for h in self.hands], self.went_out)
+        return score_played(self.rules, tuple(pips(h) for h in self.hands), self.went_out)
 
     def returns(self) -> tuple[int, ...]:
         """Points each seat scores this round (0 while the round goes on)."""

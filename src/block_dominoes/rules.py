@@ -11,10 +11,17 @@ block_dominoes.errors.UnknownRulesError: unknown ruleset: 'nope'; choose from 'p
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
 
-from block_dominoes.errors import InvalidPositionError, UnknownRulesError, quoted
-from block_dominoes.i18n import N_, _, iso, ngettext, pgettext
+from block_dominoes.errors import (
+    InvalidArgumentError,
+    InvalidPositionError,
+    UnknownRulesError,
+    quoted,
+)
+from block_dominoes.i18n import N_, _, iso, ngettext, number, pgettext
 
 __all__ = [
     "PRESETS",
@@ -96,6 +103,9 @@ class Rules:
     draw: bool = False
     rule_ids: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        _check_fields(self)
+
     @property
     def player_counts(self) -> tuple[int, ...]:
         """The numbers of players this ruleset supports (R1)."""
@@ -157,8 +167,160 @@ class Rules:
         return tuple((s,) for s in range(1, players + 1))
 
     def with_(self, **changes: object) -> Rules:
-        """A copy with some fields changed (a custom ruleset)."""
+        """A copy with some fields changed (a custom ruleset); every field is checked
+        (:class:`~block_dominoes.errors.InvalidArgumentError` names the first bad one).
+
+        >>> PRESETS['pagat'].with_(hand_sizes=((2, 20),))
+        Traceback (most recent call last):
+        ...
+        block_dominoes.errors.InvalidArgumentError: hand_sizes: 2 players with 20 tiles each need 40 tiles, but a set with the numbers 0 to 6 has 28 (R2, R3)
+        """
+        unknown = [k for k in changes if k not in FIELDS]
+        if unknown:
+            raise InvalidArgumentError(
+                _("a ruleset has no field {field}; its fields are {fields}").format(
+                    field=iso(quoted(unknown[0])),
+                    fields=pgettext("list of names", ", ").join(FIELDS),
+                )
+            )
         return replace(self, **changes)  # type: ignore[arg-type]
+
+
+#: the fields of a :class:`Rules`, in order
+FIELDS = tuple(f.name for f in fields(Rules))
+#: the largest set a ruleset may use (double-eighteen, 190 tiles: the largest sold)
+MAX_PIP = 18
+#: the largest target a ruleset may set (a sheet adds rounds up to it)
+MAX_TARGET = 10_000
+
+
+def _bad(field: str, text: str, **values: object) -> InvalidArgumentError:
+    return InvalidArgumentError(
+        _("{field}: {problem}").format(field=field, problem=text.format(**values))
+    )
+
+
+def _pairs(r: Rules, field: str, what: str, low: int, high: int) -> tuple[tuple[int, int], ...]:
+    """``r.<field>`` as a tuple of (players, value) pairs, each checked."""
+    value = getattr(r, field)
+    if not isinstance(value, list | tuple) or not value:
+        raise _bad(
+            field,
+            _("expected pairs (players, {what}) such as ((2, 7), (3, 5)), got {value}"),
+            what=_(what),
+            value=iso(quoted(value)),
+        )
+    out: list[tuple[int, int]] = []
+    for pair in value:
+        ok = isinstance(pair, list | tuple) and len(pair) == 2
+        ok = ok and all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+        if not ok:
+            raise _bad(
+                field,
+                _("expected pairs (players, {what}) such as ((2, 7), (3, 5)), got {value}"),
+                what=_(what),
+                value=iso(quoted(pair)),
+            )
+        n, k = pair
+        if not 2 <= n <= 4:
+            raise _bad(field, _("Block is played by 2, 3 or 4 players, not {n} (R1)"), n=n)
+        if any(n == m for m, _k in out):
+            raise _bad(field, _("{n} players is given twice"), n=n)
+        if not low <= k <= high:
+            raise _bad(
+                field,
+                _(
+                    "the hand size for {n} players must be a whole number from {low} to "
+                    "{high}, got {k}"
+                )
+                if field == "hand_sizes"
+                else _(
+                    "the target for {n} players must be a whole number from {low} to "
+                    "{high}, got {k}"
+                ),
+                n=n,
+                low=low,
+                high=number(high, group=True),
+                k=number(k, group=True) if abs(k) < 10**30 else iso(quoted(k)),
+            )
+        out.append((n, k))
+    return tuple(out)
+
+
+def _check_fields(r: Rules) -> None:
+    """Refuse a ruleset no game can be played by (called by every constructor)."""
+    for name in ("name", "description", "source"):
+        value = getattr(r, name)
+        if not isinstance(value, str) or (name == "name" and not value.strip()):
+            raise _bad(name, _("expected text, got {value}"), value=iso(quoted(value)))
+    if (
+        isinstance(r.max_pip, bool)
+        or not isinstance(r.max_pip, int)
+        or not 1 <= r.max_pip <= MAX_PIP
+    ):
+        raise _bad(
+            "max_pip",
+            _(
+                "the highest number on a tile must be a whole number from 1 to {high}, got {value} "
+                "(R2, V5)"
+            ),
+            high=MAX_PIP,
+            value=iso(quoted(r.max_pip)),
+        )
+    for name, kind in (
+        ("first_lead", FirstLead),
+        ("next_starter", NextStarter),
+        ("blocked_scoring", BlockedScoring),
+    ):
+        value = getattr(r, name)
+        if not isinstance(value, kind):
+            raise _bad(
+                name,
+                _("expected one of {choices}, got {value}"),
+                choices=pgettext("list of names", ", ").join(
+                    f"{kind.__name__}.{m.name}" for m in kind
+                ),
+                value=iso(quoted(value)),
+            )
+    for name in ("partnerships", "draw"):
+        if not isinstance(getattr(r, name), bool):
+            raise _bad(
+                name, _("expected True or False, got {value}"), value=iso(quoted(getattr(r, name)))
+            )
+    if not isinstance(r.rule_ids, tuple) or not all(isinstance(x, str) for x in r.rule_ids):
+        raise _bad(
+            "rule_ids",
+            _("expected a tuple of rule ids, got {value}"),
+            value=iso(quoted(r.rule_ids)),
+        )
+    size = (r.max_pip + 1) * (r.max_pip + 2) // 2
+    hands = _pairs(r, "hand_sizes", N_("hand size"), 1, size)
+    for n, k in hands:
+        if n * k > size:
+            raise _bad(
+                "hand_sizes",
+                _(
+                    "{n} players with {k} tiles each need {need} tiles, but a set with the "
+                    "numbers 0 to {max_pip} has {size} (R2, R3)"
+                ),
+                n=n,
+                k=k,
+                need=n * k,
+                max_pip=r.max_pip,
+                size=size,
+            )
+    targets = _pairs(r, "targets", N_("target"), 1, MAX_TARGET)
+    if sorted(n for n, _k in targets) != sorted(n for n, _k in hands):
+        raise _bad(
+            "targets",
+            _("name a target for the same numbers of players as hand_sizes ({counts}) (R3, R20)"),
+            counts=pgettext("list of numbers", ", ").join(str(n) for n, _k in hands),
+        )
+    if r.partnerships and [n for n, _k in hands] != [4]:
+        raise _bad("partnerships", _("partnerships are for 4 players only (V3)"))
+    # tuples, so a ruleset stays hashable (lists given by a caller are turned into tuples)
+    object.__setattr__(r, "hand_sizes", hands)
+    object.__setattr__(r, "targets", targets)
 
 
 PAGAT = Rules(
@@ -167,96 +329,100 @@ PAGAT = Rules(
     source=N_("block-pagat-ar.txt"),
 )
 
-PRESETS: dict[str, Rules] = {
-    r.name: r
-    for r in (
-        PAGAT,
-        PAGAT.with_(
-            name="app",
-            description=N_(
-                "The Block app's rule for the next starter: the previous round's "
-                "winner starts; after a tied block, one seat on from the previous starter (V1)."
+#: the named presets, read-only (``PRESETS['x'] = ...`` raises TypeError; a custom
+#: ruleset is ``PRESETS['pagat'].with_(...)``, passed where a ruleset is asked for)
+PRESETS: Mapping[str, Rules] = MappingProxyType(
+    {
+        r.name: r
+        for r in (
+            PAGAT,
+            PAGAT.with_(
+                name="app",
+                description=N_(
+                    "The Block app's rule for the next starter: the previous round's "
+                    "winner starts; after a tied block, one seat on from the previous starter (V1)."
+                ),
+                source=N_("block-app-bg.txt"),
+                next_starter=NextStarter.WINNER,
             ),
-            source=N_("block-app-bg.txt"),
-            next_starter=NextStarter.WINNER,
-        ),
-        PAGAT.with_(
-            name="highest-double",
-            description=N_(
-                "The holder of the highest double starts the first round (V2: the "
-                "Greek source says only this). Ours: that double must be led, in the first round "
-                "only (later rounds start one seat on, R19), and if no double was dealt the "
-                "holder of the heaviest tile leads it ([3|6] before [4|5] on equal pips)."
+            PAGAT.with_(
+                name="highest-double",
+                description=N_(
+                    "The holder of the highest double starts the first round (V2: the "
+                    "Greek source says only this). Ours: that double must be led, in the first round "
+                    "only (later rounds start one seat on, R19), and if no double was dealt the "
+                    "holder of the heaviest tile leads it ([3|6] before [4|5] on equal pips)."
+                ),
+                source=N_("block-vs-draw-el.txt"),
+                first_lead=FirstLead.HIGHEST_DOUBLE,
             ),
-            source=N_("block-vs-draw-el.txt"),
-            first_lead=FirstLead.HIGHEST_DOUBLE,
-        ),
-        PAGAT.with_(
-            name="partnership",
-            description=N_(
-                "Four players in two facing pairs (seats 1+3 against 2+4), 7 tiles "
-                "each so all 28 are in play, 100 points for a pair (V3). Scoring follows Pagat's "
-                "partnership convention: when a player goes out, the pair scores both opponents' "
-                "pips; in a block the pair with the sole lower combined total scores the other "
-                "pair's total (nothing subtracted); equal totals score nothing. The holder of "
-                "[6|6] leads it in the first round (the highest double of V2: with all 28 tiles "
-                "dealt, it is always [6|6])."
+            PAGAT.with_(
+                name="partnership",
+                description=N_(
+                    "Four players in two facing pairs (seats 1+3 against 2+4), 7 tiles "
+                    "each so all 28 are in play, 100 points for a pair (V3). Scoring follows Pagat's "
+                    "partnership convention: when a player goes out, the pair scores both opponents' "
+                    "pips; in a block the pair with the sole lower combined total scores the other "
+                    "pair's total (nothing subtracted); equal totals score nothing. The holder of "
+                    "[6|6] leads it in the first round (the highest double of V2: with all 28 tiles "
+                    "dealt, it is always [6|6])."
+                ),
+                source=N_("block-vs-draw-el.txt; scoring: Pagat, Partnership Dominoes"),
+                hand_sizes=((4, 7),),
+                targets=((4, 100),),
+                partnerships=True,
+                first_lead=FirstLead.HIGHEST_DOUBLE,
+                blocked_scoring=BlockedScoring.ALL_PIPS,
             ),
-            source=N_("block-vs-draw-el.txt; scoring: Pagat, Partnership Dominoes"),
-            hand_sizes=((4, 7),),
-            targets=((4, 100),),
-            partnerships=True,
-            first_lead=FirstLead.HIGHEST_DOUBLE,
-            blocked_scoring=BlockedScoring.ALL_PIPS,
-        ),
-        PAGAT.with_(
-            name="all-pips",
-            description=N_(
-                "A blocked round's sole lowest total scores all the other players' "
-                "pips, without subtracting its own (V4)."
+            PAGAT.with_(
+                name="all-pips",
+                description=N_(
+                    "A blocked round's sole lowest total scores all the other players' "
+                    "pips, without subtracting its own (V4)."
+                ),
+                source=N_("blocked-game-tr.txt"),
+                blocked_scoring=BlockedScoring.ALL_PIPS,
             ),
-            source=N_("blocked-game-tr.txt"),
-            blocked_scoring=BlockedScoring.ALL_PIPS,
-        ),
-        PAGAT.with_(
-            name="double-nine",
-            description=N_(
-                "This project's own extension, in no source: the same game with a "
-                "double-nine set of 55 tiles, 7 tiles each with 2 players, 5 with 3 or 4 (hand "
-                "sizes: ours). The Turkish examples of V5 need a double-twelve set, which has "
-                "its own ruleset."
+            PAGAT.with_(
+                name="double-nine",
+                description=N_(
+                    "This project's own extension, in no source: the same game with a "
+                    "double-nine set of 55 tiles, 7 tiles each with 2 players, 5 with 3 or 4 (hand "
+                    "sizes: ours). The Turkish examples of V5 need a double-twelve set, which has "
+                    "its own ruleset."
+                ),
+                source=N_("none (this project's own extension)"),
+                max_pip=9,
             ),
-            source=N_("none (this project's own extension)"),
-            max_pip=9,
-        ),
-        PAGAT.with_(
-            name="double-twelve",
-            description=N_(
-                "The same game with a double-twelve set of 91 tiles (V5: the Turkish "
-                "source's examples, [5|10] is 15, [12|12] is 24, an open end showing 11, need "
-                "this set); 7 tiles each (hand sizes: ours, the source names none)."
+            PAGAT.with_(
+                name="double-twelve",
+                description=N_(
+                    "The same game with a double-twelve set of 91 tiles (V5: the Turkish "
+                    "source's examples, [5|10] is 15, [12|12] is 24, an open end showing 11, need "
+                    "this set); 7 tiles each (hand sizes: ours, the source names none)."
+                ),
+                source=N_("blocked-game-tr.txt; hand sizes: ours"),
+                max_pip=12,
+                hand_sizes=((2, 7), (3, 7), (4, 7)),
             ),
-            source=N_("blocked-game-tr.txt; hand sizes: ours"),
-            max_pip=12,
-            hand_sizes=((2, 7), (3, 7), (4, 7)),
-        ),
-        PAGAT.with_(
-            name="draw",
-            description=N_(
-                "The Draw game, for comparison (V6): a player who cannot play draws "
-                "from the boneyard until able, and passes only when it is empty; 7 tiles each, "
-                "6 with four players. As the Bulgarian source states for Draw: the winner takes "
-                "the others' pips minus their own, to 100 with 2 players or 61 with 3 or 4, and "
-                "the previous hand's winner starts the next (after a tied block, the player to "
-                "the left of the previous starter)."
+            PAGAT.with_(
+                name="draw",
+                description=N_(
+                    "The Draw game, for comparison (V6): a player who cannot play draws "
+                    "from the boneyard until able, and passes only when it is empty; 7 tiles each, "
+                    "6 with four players. As the Bulgarian source states for Draw: the winner takes "
+                    "the others' pips minus their own, to 100 with 2 players or 61 with 3 or 4, and "
+                    "the previous hand's winner starts the next (after a tied block, the player to "
+                    "the left of the previous starter)."
+                ),
+                source=N_("block-app-bg.txt; block-vs-draw-el.txt"),
+                hand_sizes=((2, 7), (3, 7), (4, 6)),
+                next_starter=NextStarter.WINNER,
+                draw=True,
             ),
-            source=N_("block-app-bg.txt; block-vs-draw-el.txt"),
-            hand_sizes=((2, 7), (3, 7), (4, 6)),
-            next_starter=NextStarter.WINNER,
-            draw=True,
-        ),
-    )
-}
+        )
+    }
+)
 
 
 def field_value(value: FirstLead | NextStarter | BlockedScoring) -> str:

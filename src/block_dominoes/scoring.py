@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from block_dominoes.errors import InvalidPositionError
+from block_dominoes.feasible import check_together, check_totals
 from block_dominoes.i18n import N_, _, iso_sum, ngettext, pgettext
-from block_dominoes.inputs import sequence, whole_number
+from block_dominoes.inputs import sequence, shown, whole_number
 from block_dominoes.rules import BlockedScoring, Rules, find_rules
+from block_dominoes.tiles import Tile
 
-__all__ = ["Outcome", "OutcomeKind", "score_totals", "winner_and_points"]
+__all__ = ["Outcome", "OutcomeKind", "score_played", "score_totals", "winner_and_points"]
 
 
 class OutcomeKind(enum.Enum):
@@ -129,13 +131,39 @@ def score_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None
                 _(
                     "total {total} for player {seat} is not a pip count: totals are whole "
                     "numbers from 0 (R14)"
-                ).format(total=repr(t), seat=seat),
+                ).format(total=shown(t), seat=seat),
                 rule="R14",
             )
+    if went_out is not None:
+        whole_number(went_out, N_("went_out"), low=1, high=n, rule="R13")
+    # the same refusals as `block-dominoes score`: a total no hand can hold (R3, R14)
+    check_totals(r, totals, went_out, out_word="went_out=")
+    out = score_played(r, totals, went_out)
+    bare = [
+        _Total("-" if s == went_out else str(t), t, () if s == went_out else None)
+        for s, t in enumerate(totals, start=1)
+    ]
+    check_together(r, bare, out.kind is OutcomeKind.BLOCKED)  # the exact search, as `score`
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Total:
+    """A hand known only by its pip total (a :class:`~block_dominoes.feasible.HandLike`)."""
+
+    text: str
+    total: int
+    tiles: tuple[Tile, ...] | None
+
+
+def score_played(rules: Rules, totals: tuple[int, ...], went_out: int | None) -> Outcome:
+    """:func:`score_totals` without its checks, for the totals a played round left
+    (possible by construction: the round and the fast loop call it)."""
+    r = rules
+    n = len(totals)
     sides = r.teams(n)
     side_of = {s: side for side in sides for s in side}
     if went_out is not None:
-        whole_number(went_out, N_("went_out"), low=1, high=n, rule="R13")
         if totals[went_out - 1] != 0:
             raise InvalidPositionError(
                 _("player {seat} went out but holds {pips} (R13)").format(
@@ -149,7 +177,7 @@ def score_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None
         pts = sum(values)
         who = _("player {seat}").format(seat=went_out)
         scorer = who if len(mine) == 1 else _pair(mine)
-        rules = _rules("R15", "V3") if len(mine) > 1 else _rules("R15")
+        cited = _rules("R15", "V3") if len(mine) > 1 else _rules("R15")
         if len(values) == 1:
             text = _(
                 "domino: {who} went out; {opponent} holds {pips}, so {scorer} scores {points} "
@@ -160,7 +188,7 @@ def score_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None
                 pips=_pips(pts),
                 scorer=scorer,
                 points=pts,
-                rules=rules,
+                rules=cited,
             )
         else:
             # the whole sum, "4 + 3 = 7", is one isolate (TRANSLATORS.md: an arithmetic
@@ -177,7 +205,7 @@ def score_totals(rules: Rules | str, totals: Sequence[int], went_out: int | None
                 formula=iso_sum(f"{_sum(values)} = {pts}"),
                 scorer=scorer,
                 points=pts,
-                rules=rules,
+                rules=cited,
             )
         return Outcome(OutcomeKind.DOMINO, went_out, pts, totals, text, mine)
 

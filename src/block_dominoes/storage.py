@@ -8,8 +8,14 @@
   beside it) around a read-modify-write, so two writers cannot interleave.
 * :func:`write_output` is how a command writes a file it was asked to make (an
   SVG, a chart, a converted record): an existing file is refused unless ``force``,
-  and even then a score sheet, or a file of another kind than the one written, is
-  never replaced.
+  and even then only a file this program wrote as that kind of file (the caller's
+  ``ours``: for a picture or chart, :func:`marked`, its mark in the metadata) is
+  replaced, never a score sheet. A name whose extension is for another format
+  than the one written is refused.
+* A path is a file's name: ``-`` means a standard stream (so it is refused here;
+  the commands that can write to standard output do so themselves), and a name
+  that ends in ``/`` names a folder, so nothing is ever written there. A symbolic
+  link that leads back to itself is named as such (too many levels of links).
 * :func:`write` puts new bytes in place atomically (a temporary file in the same
   folder, flushed and synced, then renamed over the old one), under the lock, and
   only if the file still holds what was read (``expect``): a write that would
@@ -40,6 +46,7 @@ import contextlib
 import errno
 import hashlib
 import json
+import mimetypes
 import os
 import re
 import stat
@@ -50,17 +57,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from block_dominoes.errors import DuplicateKeyError, FileError, cut_path
-from block_dominoes.i18n import N_, _, iso, lower_first
+from block_dominoes.i18n import N_, _, get_language, iso, lower_first
 from block_dominoes.inputs import unique_keys
 
 __all__ = [
+    "KINDS",
     "LOCK_TIMEOUT",
+    "MARK",
+    "STREAM",
+    "Owned",
     "Snapshot",
+    "check_kind",
     "check_name",
     "lock_path",
     "locked",
+    "marked",
     "read",
     "read_json",
+    "unmarked",
     "write",
     "write_output",
 ]
@@ -123,35 +137,71 @@ UTF8_REASONS = (
 
 
 def strerror(e: OSError, *, lower: bool = True) -> str:
-    """The system's reason for ``e`` in the current language (first letter lowered
-    unless ``lower`` is False; a reason the catalog lacks stays as the system says it)."""
+    """The system's reason for ``e`` in the current language.
+
+    The reason is looked up with its first letter lowered by English rules (the
+    msgid is English: Turkish rules would make "Is a directory" "ıs a directory").
+    A reason the catalog lacks is never case-mapped by the language's rules: in
+    English it is lowered (unless ``lower`` is False), in any other language it
+    stays as the system says it.
+
+    >>> from block_dominoes.i18n import language
+    >>> with language("tr"):
+    ...     strerror(IsADirectoryError(21, "Is a directory")) != "ıs a directory"
+    True
+    """
     text = e.strerror or type(e).__name__
-    low = lower_first(text)
-    said = _(low)
-    if said != low:
+    key = lower_first(text, "en")
+    said = _(key)
+    if said != key:
         return said
-    return low if lower else text
+    return key if lower and get_language() == "en" else text
 
 
 _strerror = strerror
 
 
 def _dangling(p: Path) -> str | None:
-    """The target of ``p`` if it is a symbolic link to nothing."""
-    if p.is_symlink() and not p.exists():
-        return os.readlink(p)
+    """The target of ``p`` if it is a symbolic link to nothing (not a link loop)."""
+    if not p.is_symlink():
+        return None
+    try:
+        os.stat(p)
+    except OSError as e:
+        return os.readlink(p) if e.errno in (errno.ENOENT, errno.ENOTDIR) else None
     return None
+
+
+def _link_loop(p: Path) -> OSError | None:
+    """The error of ``p`` (or of a folder on its way) when it is a symbolic link loop."""
+    try:
+        os.stat(p)
+    except OSError as e:
+        return e if e.errno == errno.ELOOP else None
+    return None
+
+
+#: what a path that is no file's name means: the standard input or output
+STREAM = "-"
 
 
 def check_name(
     path: str | os.PathLike[str], *, what: str, error: type[FileError] = FileError
 ) -> None:
     """Refuse, before opening it, a path that cannot be a file of ``what``: no name
-    at all, a name too long for the system, or something other than a regular file
-    or a folder (a FIFO would wait forever, a device never ends). Missing is fine."""
+    at all, ``-`` (the standard streams, :data:`STREAM`), a name too long for the
+    system, or something other than a regular file or a folder (a FIFO would wait
+    forever, a device never ends). Missing is fine."""
     shown = cut_path(str(path))
     if not str(path):
         raise error(_("no file name given: name the {what} file").format(what=_(what)))
+    if str(path) == STREAM:
+        raise error(
+            _(
+                "{file} means the standard input or output, not a file, and a {what} is "
+                "kept in a file: give its file name (write {example} for a file named -)"
+            ).format(file=iso(repr(STREAM)), what=_(what), example=iso("./-"))
+        )
     try:
         mode = os.stat(path).st_mode
     except OSError as e:
@@ -290,8 +340,37 @@ def locked(path: str | os.PathLike[str], *, error: type[FileError] = FileError) 
         lock.release()
 
 
+def _check_file_name(path: str | os.PathLike[str], what: str, error: type[FileError]) -> None:
+    """Refuse a name that names a folder (``out/``, ``out/.``): nothing is ever written
+    there, where the system would otherwise make a file of the name without its ``/``."""
+    text = os.fspath(path)
+    base = os.path.basename(text)
+    if text.endswith(tuple(c for c in (os.sep, os.altsep, "/") if c)):
+        end = text[-1]
+    elif base in (".", ".."):
+        end = text[-len(base) - 1 :] if len(text) > len(base) else base
+    else:
+        return
+    raise error(
+        _(
+            "cannot write {file}: a name that ends in {end} names a folder, and a {what} "
+            "is a file: nothing was written; give a file name"
+        ).format(file=iso(repr(cut_path(text))), end=iso(repr(end)), what=_(what))
+    )
+
+
+def _loop_error(p: Path, shown: str, error: type[FileError]) -> None:
+    """Refuse to write through a symbolic link loop, naming it (never "create it")."""
+    loop = _link_loop(p)
+    if loop is not None:
+        raise error(
+            _("cannot write {file}: {reason}").format(file=iso(repr(shown)), reason=_strerror(loop))
+        )
+
+
 def _check_target(p: Path, shown: str, error: type[FileError]) -> None:
     folder = p.parent
+    _loop_error(folder, shown, error)
     if not folder.is_dir():
         raise error(
             _("cannot write {file}: the folder {folder} does not exist").format(
@@ -331,7 +410,9 @@ def write(
     A path that is a symbolic link updates the file it points to.
     """
     check_name(path, what=what, error=error)
+    _check_file_name(path, what, error)
     shown = cut_path(str(path))
+    _loop_error(Path(path), shown, error)
     p = Path(path) if new else Path(os.path.realpath(path))
     if new and p.is_dir():
         raise error(_("cannot write {file}: is a directory").format(file=iso(repr(shown))))
@@ -437,28 +518,172 @@ def _link_new(tmp: str, p: Path, taken: str, error: type[FileError]) -> None:
 #: what the first bytes of a score sheet hold (whatever its version or state)
 SHEET_MARK = b'"block-dominoes score sheet"'
 
+#: the program's name: every picture or chart a command writes names itself in its
+#: metadata as ``MARK`` and what it is (``block-dominoes chart``): the SVG's
+#: ``<metadata>`` (or its creator), the PDF's Creator, the PNG's Software text. That
+#: mark is the proof that ``--force`` may replace the file; its first bytes prove
+#: nothing (any PDF starts with ``%PDF``).
+MARK = "block-dominoes"
+
+#: the formats a command writes: kind -> (media type, extension, name in messages)
+KINDS = {
+    "svg": ("image/svg+xml", ".svg", "SVG"),
+    "png": ("image/png", ".png", "PNG"),
+    "pdf": ("application/pdf", ".pdf", "PDF"),
+    "json": ("application/json", ".json", "JSON"),
+    "text": ("text/plain", ".txt", N_("plain text")),
+}
+_KIND_OF_TYPE = {media: kind for kind, (media, _ext, _name) in KINDS.items()}
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+#: whether an existing file is one this program wrote as that kind of file: None when
+#: it is, else why not (a phrase in the reader's language, said in the refusal)
+Owned = Callable[[bytes], str | None]
+
+
+def _png_text(data: bytes, key: bytes) -> bytes | None:
+    """The value of a PNG's ``tEXt`` chunk ``key`` (those before the image data)."""
+    pos = len(_PNG_SIGNATURE)
+    while pos + 8 <= len(data):
+        size = int.from_bytes(data[pos : pos + 4], "big")
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + size]
+        if kind == b"tEXt" and body.startswith(key + b"\x00"):
+            return body[len(key) + 1 :]
+        if kind in (b"IDAT", b"IEND"):
+            return None
+        pos += 12 + size
+    return None
+
+
+#: a PDF's Creator, a literal string (``(...)`` with ``\\`` escapes, as matplotlib and
+#: pypdf write it)
+_PDF_CREATOR = re.compile(rb"/Creator\s*\(((?:\\.|[^\\)])*)\)", re.DOTALL)
+_PDF_ESCAPE = re.compile(rb"\\([0-7]{1,3}|.)", re.DOTALL)
+
+
+def _pdf_text(raw: bytes) -> bytes:
+    """A PDF literal string's bytes: ``block\\055dominoes`` is ``block-dominoes``."""
+
+    def one(m: re.Match[bytes]) -> bytes:
+        c = m[1]
+        if c[:1].isdigit():
+            return bytes([int(c, 8) & 0xFF])
+        return {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}.get(c, c)
+
+    return _PDF_ESCAPE.sub(one, raw)
+
+
+def marked(data: bytes, mark: str) -> bool:
+    """True when ``data`` is a picture or chart whose metadata names it ``mark``
+    exactly: an SVG with an element in its ``<metadata>`` whose whole text is
+    ``mark``, a PDF whose Creator is ``mark``, a PNG whose Software text is ``mark``.
+
+    >>> svg = b'<svg xmlns="http://www.w3.org/2000/svg"><metadata>block-dominoes chart</metadata>'
+    >>> marked(svg + b"</svg>", "block-dominoes chart"), marked(svg, "block-dominoes")
+    (True, False)
+    >>> marked(b"%PDF-1.4 an invoice", "block-dominoes chart")
+    False
+    """
+    want = mark.encode("utf-8")
+    if data.startswith(_PNG_SIGNATURE):
+        return _png_text(data, b"Software") == want
+    if data.startswith(b"%PDF-"):
+        return any(_pdf_text(m[1]) == want for m in _PDF_CREATOR.finditer(data))
+    svg = rb"<svg\b.*?<metadata\b(?:(?!</metadata>).)*?>\s*" + re.escape(want) + rb"\s*<"
+    return re.search(svg, data, re.DOTALL) is not None
+
+
+def unmarked(mark: str) -> Owned:
+    """The ``ours`` test of :func:`write_output` for files marked ``mark``."""
+
+    def why_not(data: bytes) -> str | None:
+        if marked(data, mark):
+            return None
+        return _("its metadata does not name it {mark}").format(mark=iso(repr(mark)))
+
+    return why_not
+
+
+def _kind_name(kind: str) -> str:
+    return _(KINDS[kind][2])
+
+
+def check_kind(path: str | os.PathLike[str], kind: str, *, error: type[FileError]) -> None:
+    """Refuse a file name whose extension is for another format than ``kind`` (one of
+    :data:`KINDS`): an SVG is never written into ``a.png``, nor JSON into ``x.txt``.
+    An extension the standard media types do not know (or none) is fine.
+
+    >>> check_kind("line.svg", "svg", error=FileError)
+    >>> check_kind("a.png", "svg", error=FileError)
+    Traceback (most recent call last):
+    ...
+    block_dominoes.errors.FileError: cannot write 'a.png': the extension .png is for PNG files, not SVG: nothing was written; give a name ending in .svg
+    """
+    ext = Path(path).suffix
+    types = _media_types()
+    named = types.types_map[True].get(ext.lower()) or types.encodings_map.get(ext.lower())
+    if named is None or named == KINDS[kind][0]:
+        return
+    other = _KIND_OF_TYPE.get(named)
+    raise error(
+        _(
+            "cannot write {file}: the extension {ext} is for {named} files, not {kind}: "
+            "nothing was written; give a name ending in {suffix}"
+        ).format(
+            file=iso(repr(cut_path(os.fspath(path)))),
+            ext=iso(ext),
+            named=iso(named if other is None else _kind_name(other)),
+            kind=_kind_name(kind),
+            suffix=iso(KINDS[kind][1]),
+        )
+    )
+
+
+_TYPES: list[mimetypes.MimeTypes] = []
+
+
+def _media_types() -> mimetypes.MimeTypes:
+    """Python's own table of media types (never the machine's: the same everywhere)."""
+    if not _TYPES:
+        _TYPES.append(mimetypes.MimeTypes())
+    return _TYPES[0]
+
 
 def write_output(
     path: str | os.PathLike[str],
     data: bytes,
     *,
+    kind: str | None = None,
     force: bool = False,
-    same_kind: Callable[[bytes], bool],
+    ours: Owned,
     what: str,
     error: type[FileError] = FileError,
 ) -> Snapshot:
-    """Write ``data``, a new file of ``what`` a command was asked to make, atomically.
+    """Write ``data``, a new file of ``what`` in format ``kind``, a command was asked
+    to make, atomically.
 
-    An existing ``path`` is refused unless ``force``; with ``force`` it is replaced
-    only when ``same_kind(its bytes)`` is true (it is a ``what`` too) and it is not a
-    score sheet: a command never replaces a sheet, or a file of another kind, with
-    its output. Raises ``error`` naming the file; nothing is written then.
+    The name must be a file's (not ``-``, not one ending in ``/``: :func:`check_name`)
+    and its extension must not be another format's (:func:`check_kind`). An existing
+    ``path`` is refused unless ``force``; with ``force`` it is replaced only when
+    ``ours(its bytes)`` says this program wrote it as a ``what`` (a picture's mark:
+    :func:`unmarked`) and it is not a score sheet: a command never replaces a sheet,
+    or a file it did not write, with its output. Raises ``error`` naming the file and
+    the reason (what ``ours`` says); nothing is written then.
+
+    ``kind`` None skips the extension check.
     """
     check_name(path, what=what, error=error)
+    _check_file_name(path, what, error)
+    if kind is not None:
+        check_kind(path, kind, error=error)
     shown = iso(repr(cut_path(str(path))))
     p = Path(path)
-    if not (p.exists() or p.is_symlink()):
+    _loop_error(p, cut_path(str(path)), error)
+    if not (p.exists() or p.is_symlink()) or _dangling(p) is not None:
         return write(path, data, new=True, what=what, error=error)
+    if p.is_dir():
+        raise error(_("cannot write {file}: is a directory").format(file=shown))
     if not force:
         raise error(
             _(
@@ -466,8 +691,6 @@ def write_output(
                 "or choose another file name"
             ).format(file=shown, flag="--force")
         )
-    if p.is_dir():
-        raise error(_("cannot write {file}: is a directory").format(file=shown))
     old, snap = read(path, what=what, create="", error=error)
     if SHEET_MARK in old[:4096]:
         raise error(
@@ -476,11 +699,12 @@ def write_output(
                 "choose another file name"
             ).format(file=shown, flag="--force")
         )
-    if not same_kind(old):
+    why = ours(old)
+    if why is not None:
         raise error(
             _(
-                "{file} is not a {what}: {flag} replaces only a {what}, so it was kept; "
-                "choose another file name"
-            ).format(file=shown, what=_(what), flag="--force")
+                "{file} is not a {what} written by block-dominoes ({why}): {flag} replaces "
+                "only those, so nothing was written; choose another file name"
+            ).format(file=shown, what=_(what), why=why, flag="--force")
         )
     return write(path, data, expect=snap, what=what, error=error)

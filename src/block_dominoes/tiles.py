@@ -19,8 +19,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import NoReturn
 
-from block_dominoes.errors import InvalidPositionError, InvalidTileError, quoted
+from block_dominoes.errors import (
+    InvalidArgumentError,
+    InvalidPositionError,
+    InvalidTileError,
+    quoted,
+)
 from block_dominoes.i18n import N_, _, iso
 from block_dominoes.inputs import shown, strip_bom, whole_number
 
@@ -168,22 +174,47 @@ class Tile:
         return self.low == self.high
 
     def has(self, value: int) -> bool:
-        """True when one half shows ``value`` (R7; a blank matches only a blank, R8)."""
+        """True when one half shows ``value`` (R7; a blank matches only a blank, R8).
+        ``value`` is a number from 0 to :data:`MAX_HALF` (text such as ``"1"`` is
+        refused: :class:`~block_dominoes.errors.InvalidArgumentError`)."""
+        if type(value) is not int or not 0 <= value <= MAX_HALF:
+            _bad_half(value)
         return self.low == value or self.high == value
 
     def other(self, value: int) -> int:
-        """The half left open after matching ``value``."""
+        """The half left open after matching ``value``.
+
+        >>> Tile(1, 2).other(9)
+        Traceback (most recent call last):
+        ...
+        block_dominoes.errors.InvalidArgumentError: [1|2] has no half 9: it shows 1 and 2 (R7)
+        """
+        if type(value) is not int or not 0 <= value <= MAX_HALF:
+            _bad_half(value)
         if self.low == value:
             return self.high
         if self.high == value:
             return self.low
-        raise ValueError(f"{self} has no half {value!r}")
+        raise InvalidArgumentError(
+            _("{tile} has no half {value}: it shows {low} and {high} (R7)").format(
+                tile=iso(str(self)), value=value, low=self.low, high=self.high
+            ),
+            rule="R7",
+        )
 
     def __str__(self) -> str:
         return f"[{self.low}|{self.high}]"
 
     def __repr__(self) -> str:
         return f"Tile.parse('{self.low}-{self.high}')"
+
+
+def _bad_half(value: object) -> NoReturn:
+    raise InvalidArgumentError(
+        _("a half must be a whole number from 0 to {most}, got {text}").format(
+            most=MAX_HALF, text=shown(value)
+        )
+    )
 
 
 def need_tile(value: object) -> Tile:
@@ -315,8 +346,13 @@ def split_tiles(text: str) -> list[str]:
     """The pieces of a list of tiles or placements (``1-4,0-0``, ``[1|4][0|0]``,
     ``[1 | 4] [0 | 0]``, ``1-4 3-4@4``), unparsed: separators are spaces, commas and
     semicolons (Arabic ones too) outside brackets (spaces inside a tile's brackets are its own), and
-    a leading BOM is dropped. Empty text gives no pieces; separators with no tile
-    (``,,``) raise InvalidTileError, the same in every command (R2)."""
+    a leading BOM is dropped; a placement keeps its end (``3-4 on 4``). Empty text
+    gives no pieces; an empty place between separators (``1-2,,3-4``, a leading or
+    trailing comma) raises InvalidTileError, the same in every command (R2).
+
+    >>> split_tiles("1-2, 2-3 on 2; [3|4]@3")
+    ['1-2', '2-3 on 2', '[3|4]@3']
+    """
     if not isinstance(text, str):
         raise InvalidTileError(
             _("expected tiles such as {example}, got {text}").format(
@@ -324,7 +360,8 @@ def split_tiles(text: str) -> list[str]:
             )
         )
     body = strip_bom(text).strip()
-    pieces = _split_outside_brackets(body)
+    only_separators = all(c.isspace() or c in SEPARATORS for c in body)
+    pieces = [] if only_separators else _join_ends(_split_outside_brackets(body, strict=True))
     if body and not pieces:
         raise InvalidTileError(
             _(
@@ -341,12 +378,13 @@ def split_tiles(text: str) -> list[str]:
 SEPARATORS = ",;\u060c\u061b"
 
 
-def _split_outside_brackets(body: str) -> list[str]:
+def _split_outside_brackets(body: str, *, strict: bool = False) -> list[str]:
     """The non-empty pieces of ``body`` between separators outside brackets: runs of
     spaces, commas and semicolons (:data:`SEPARATORS`) that no ``]`` closes, and any spaces between ``]``
     and ``[``. Linear in the length, so a pasted page of tiles is refused at once
     (the regular expression it replaces, tested against it in tests/engine/test_tiles.py,
-    looked ahead to the end for each separator).
+    looked ahead to the end for each separator). ``strict``: an empty place between
+    separators (``1-2,,3-4``, a leading or trailing comma) raises InvalidTileError.
 
     >>> _split_outside_brackets("1-4, 0-0;[1 | 4] [0|0][2|3]")
     ['1-4', '0-0', '[1 | 4]', '[0|0]', '[2|3]']
@@ -371,6 +409,9 @@ def _split_outside_brackets(body: str) -> list[str]:
             while j < n and (body[j].isspace() or body[j] in SEPARATORS):
                 j += 1
             if after[j] != "]":  # not inside a tile's brackets
+                marks = sum(c in SEPARATORS for c in body[i:j]) if strict else 0
+                if marks > 1 or (marks and (i == 0 or j == n)):
+                    _empty_item(body, i)
                 pieces.append(body[start:i])
                 start = j
             i = j
@@ -378,6 +419,47 @@ def _split_outside_brackets(body: str) -> list[str]:
         i += 1
     pieces.append(body[start:])
     return [p for p in pieces if p]
+
+
+def _empty_item(body: str, at: int) -> NoReturn:
+    """Refuse a list with an empty place in it (``1-2,,3-4``, a leading or trailing
+    comma): a tile was left out, or a separator typed twice (the one input policy)."""
+    raise InvalidTileError(
+        _(
+            "cannot read {text} as tiles: there is an empty place between separators at "
+            "character {at}; write each tile once, separated by a comma or a space (R2)"
+        ).format(text=iso(quoted(body)), at=at + 1),
+        rule="R2",
+    )
+
+
+#: the words that join a tile to the open end it is placed on (``3-4 on 4``, ``at 4``)
+_ON_WORDS = ("on", "at")
+
+
+def _join_ends(pieces: list[str]) -> list[str]:
+    """Pieces split at spaces put back together where a placement was: ``3-4``,
+    ``on``, ``4`` -> ``3-4 on 4`` (also ``on the 4``, ``at 4 end``)."""
+    out: list[str] = []
+    i = 0
+    while i < len(pieces):
+        p = pieces[i]
+        if out and p.lower() in _ON_WORDS and i + 1 < len(pieces):
+            words = [p]
+            i += 1
+            if pieces[i].lower() == "the" and i + 1 < len(pieces):
+                words.append(pieces[i])
+                i += 1
+            words.append(pieces[i])
+            i += 1
+            if i < len(pieces) and pieces[i].lower() == "end":
+                words.append(pieces[i])
+                i += 1
+            out[-1] = " ".join([out[-1], *words])
+            continue
+        out.append(p)
+        i += 1
+    return out
 
 
 def count(n: int, word: str) -> str:

@@ -9,6 +9,7 @@ fail the test.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -101,3 +102,119 @@ def test_every_public_function_refuses_bad_values_with_its_own_errors(
         message = str(e)
         assert message and "\n" not in message, (name, a, b, message)
         assert len(message) < 600, (name, message[:200])
+
+
+def _deep(kind: type, depth: int = 100_000) -> object:
+    """A list, tuple or dict nested ``depth`` deep (built without recursion)."""
+    value: object = kind()
+    for _ in range(depth):
+        value = [value] if kind is list else (value,) if kind is tuple else {"a": value}
+    return value
+
+
+#: values a program may pass by mistake that Hypothesis does not make: nesting deeper
+#: than Python's recursion limit, and objects of other libraries and kinds (issue 33)
+FOREIGN: tuple[object, ...] = (
+    _deep(list),
+    _deep(tuple),
+    _deep(dict),
+    object(),
+    {1, 2},
+    frozenset({"1-2"}),
+    range(3),
+    1j,
+    bytearray(b"1-2"),
+    memoryview(b"1-2"),
+    float("nan"),
+    [None],
+    [[1, 2]],
+    ["1-2", None],
+    [bd.Tile(1, 2), 5],
+)
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_deep_nesting_and_foreign_objects_get_the_packages_errors(name: str) -> None:
+    """A list nested 100,000 deep raised RecursionError in Tile, find_rules, Line.build,
+    RoundState.new, state.play and Match.add (issue 33): now each value is refused (or
+    read) with the package's own error, in one line."""
+    for a in FOREIGN:
+        for b in (1, a):
+            try:
+                CALLS[name](a, b)
+            except BlockDominoesError as e:
+                message = str(e)
+                assert message and "\n" not in message and len(message) < 600, (name, message)
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    """``block-dominoes ARGS --json`` in this process: (status, stdout)."""
+    import contextlib
+    import io
+
+    from block_dominoes.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([*args, "--json"])
+    assert code in (0, 2), (args, code, err.getvalue())
+    assert code == 0 or err.getvalue().count("\n") == 1, err.getvalue()
+    return code, out.getvalue()
+
+
+totals_lists = st.lists(
+    st.one_of(st.integers(min_value=0, max_value=80), st.just("-")), min_size=2, max_size=4
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(totals=totals_lists, rules=st.sampled_from(["pagat", "all-pips", "partnership", "draw"]))
+def test_score_totals_answers_or_refuses_as_the_command_line_does(
+    totals: list[int | str], rules: str
+) -> None:
+    """``score_totals`` scored ``[1000, 4]`` (996) and ``[0, 0]`` (a tie) where
+    ``block-dominoes score`` refuses both (issue 33): the same totals now get the same
+    answer, or a refusal, from both."""
+    outs = [i for i, t in enumerate(totals, 1) if t == "-"]
+    went_out = outs[0] if len(outs) == 1 else None
+    api_totals = [0 if t == "-" else t for t in totals]
+    code, out = _cli("score", "--rules", rules, *map(str, totals))
+    try:
+        if len(outs) > 1:  # two players cannot both go out: the API has no way to say it
+            raise BlockDominoesError("two went out")
+        outcome = bd.score_totals(rules, api_totals, went_out)  # type: ignore[arg-type]
+    except BlockDominoesError:
+        assert code == 2, (totals, rules, out)
+        return
+    assert code == 0, (totals, rules)
+    data = json.loads(out)
+    assert (data["winner"], data["points"]) == (outcome.winner, outcome.points), (totals, rules)
+
+
+placements = st.lists(
+    st.one_of(
+        st.builds(lambda a, b: f"{a}-{b}", st.integers(0, 7), st.integers(0, 7)),
+        st.builds(
+            lambda a, b, e: f"{a}-{b}@{e}", st.integers(0, 7), st.integers(0, 7), st.integers(0, 7)
+        ),
+        st.sampled_from(["x", "", "1-2,,2-3", "3-4 on 4", "[5|5]"]),
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(line=placements)
+def test_line_build_answers_or_refuses_as_the_command_line_does(line: list[str]) -> None:
+    """``Line.build`` and ``block-dominoes line`` read a line the same way (the one list
+    policy: ``1-2,,2-3`` refused by both, ``3-4 on 4`` read by both)."""
+    from block_dominoes.tiles import split_tiles
+
+    code, out = _cli("line", *line)
+    try:
+        built = bd.Line.build([p for arg in line for p in split_tiles(arg)])
+    except BlockDominoesError:
+        assert code == 2, line
+        return
+    assert code == 0 and json.loads(out) == built.to_json(), line

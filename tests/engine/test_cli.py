@@ -138,7 +138,7 @@ BAD = [
     (["line", "1-2", "2-3", "1-3"], "ambiguous move"),
     (["line", "1-2", "3-4@2"], "has no 2"),
     (["score", "3", "4", "--rules", "nope"], "unknown ruleset: 'nope'"),
-    (["play", "--players", "5"], "5 players"),
+    (["play", "--players", "5"], "players must be a whole number from 2 to 4, got '5' (R1)"),
     (["play", "--players", "2", "--strategy", "genius"], "unknown strategy"),
     (["play", "--players", "2", "--seed", "-4"], "deal number"),
     (["frobnicate"], "invalid choice"),
@@ -149,7 +149,7 @@ BAD = [
     (["line", "1-4", "--svg", ""], "--svg needs a file name"),
     (["rules", "--rules", "nope"], "unknown ruleset"),
     (["score", "+-5", "3"], "cannot read '+-5'"),
-    (["play", "--players", "²"], "players must be 2, 3 or 4"),
+    (["play", "--players", "²"], "players must be a whole number from 2 to 4"),
 ]
 
 

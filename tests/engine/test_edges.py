@@ -37,23 +37,6 @@ def shell(cmd: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.fixture
-def sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "m.json"
-    assert run_cli(capsys, "sheet", "new", str(path), "--players", "2")[0] == 0
-    assert run_cli(capsys, "sheet", "add", str(path), "3", "-")[0] == 0
-    return path
-
-
-@pytest.fixture
-def record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    code, out, _ = run_cli(capsys, "play", "--json")
-    assert code == 0
-    path = tmp_path / "g.json"
-    path.write_text(out)
-    return path
-
-
 # -- a sheet or another file overwritten (1, 2) -----------------------------------------
 
 

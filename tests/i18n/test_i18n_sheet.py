@@ -236,7 +236,8 @@ def test_english_lines_are_unchanged(
     rc, _, err = run_cli(capsys, "sheet", "claim", "m.json", "x", "1")
     assert (
         rc == 2
-        and err == "block-dominoes: error: claim refused: seat 'x' is not a whole number from 1\n"
+        and err
+        == "block-dominoes: error: claim refused: seat must be a whole number from 1, got 'x'\n"
     )
     rc, _, err = run_cli(capsys, "sheet", "edit", "m.json", "1", "--claim", "2")
     assert rc == 2 and err == "block-dominoes sheet edit: argument --claim: expected 2 arguments\n"

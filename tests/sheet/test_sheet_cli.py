@@ -132,8 +132,8 @@ def test_names_may_be_separated_by_an_arabic_comma(
         (("claim", "2", "0"), "cannot score 0"),  # impossible claim
         (("claim", "2", "93"), "cannot score 93"),
         (("claim", "4", "10"), "seat 4 is not a seat"),
-        (("claim", "x", "10"), "seat 'x'"),
-        (("claim", "1", "-3"), "points '-3'"),
+        (("claim", "x", "10"), "seat must be a whole number from 1, got 'x'"),
+        (("claim", "1", "-3"), "points must be a whole number from 0, got '-3'"),
         (("edit", "5", "-", "4", "5"), "cannot edit round 5"),
         (("edit", "1", "-", "-", "5"), "round 1: "),
         (("edit", "1"), "give the round's hands"),

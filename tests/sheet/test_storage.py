@@ -388,8 +388,10 @@ def test_sheet_wording_plural_and_record_or_sheet(tmp_path: Path) -> None:
 
 def test_sheet_numbers_say_their_range_or_length(tmp_path: Path) -> None:
     code, _, err = cli("sheet", "new", str(tmp_path / "n.json"), "--players", "x")
-    assert code == 2 and "number of players 'x' is not a whole number from 2 to 4 (R1)" in err
+    assert code == 2 and "number of players must be a whole number from 2 to 4, got 'x' (R1)" in err
     p = two(tmp_path)
     code, _, err = cli("sheet", "claim", str(p), "2", "9" * 5000)
     assert code == 2 and err.count("\n") == 1
-    assert "is too long: a whole number from 0 has at most 30 digits (this one has 5,000)" in err
+    assert (
+        "claim refused: points must be a whole number from 0, got a number of 5,000 digits" in err
+    )

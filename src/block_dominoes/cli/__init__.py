@@ -12,6 +12,10 @@ then status 0 and a line on standard error saying the change was saved. With
 standard error closed, error lines are dropped (never printed on standard output);
 a line standard error cannot encode is said in English. Ctrl-C
 exits with status 130 and one line, also while the modules are still imported.
+A run speaks one language, argparse's own sentences included: the last ``--lang``,
+else ``BLOCK_DOMINOES_LANG``, else English; a language the engine does not speak,
+given either way, is refused in one line (status 2). Standard input closed or not
+UTF-8 text: one line, status 2 (:func:`block_dominoes.cli.base.read_stdin`).
 """
 
 from __future__ import annotations
@@ -42,8 +46,14 @@ if _STARTING:
 
 from block_dominoes.cli import info, play, records, sheet, simulate  # noqa: E402
 from block_dominoes.cli.base import Parser, Subparsers, UsageError, argparse_speaks  # noqa: E402
-from block_dominoes.errors import QUOTE_LIMIT, cut  # noqa: E402
-from block_dominoes.i18n import N_, _, available_languages, language  # noqa: E402
+from block_dominoes.errors import QUOTE_LIMIT, UnknownLanguageError, cut  # noqa: E402
+from block_dominoes.i18n import (  # noqa: E402
+    N_,
+    _,
+    available_languages,
+    environment_language,
+    language,
+)
 from block_dominoes.storage import strerror  # noqa: E402
 
 if _STARTING:
@@ -110,16 +120,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    lang = _safe_lang(args)
+    lang, refused = _run_language(args)
     ns: argparse.Namespace | None = None
     err: BaseException
     try:
+        if refused is not None:  # `--lang xx`, or BLOCK_DOMINOES_LANG=xx without --lang
+            raise refused
         # the arguments' type errors and argparse's own words in that language
         with language(lang), argparse_speaks():
             ns = _parse(args)
         if sys.stdout is None:  # started with stdout closed (`>&-`): change nothing
             raise _OutputError(N_("it is closed"))
-        with language(ns.lang):
+        with language(lang):
             _check_encoding(_("block-dominoes: error: {message}"))  # before any change
             text, data, *rest = ns.func(ns)
         if getattr(ns, "json", False):
@@ -199,13 +211,16 @@ class _OutputError(Exception):
     """Standard output cannot take the result (closed, disk full): one line, exit 2.
 
     ``reason`` is a msgid (said in the reader's language when reported), ``fields``
-    fill its placeholders."""
+    fill its placeholders; or ``os_error``, whose reason the system gives (said by
+    :func:`strerror` when reported: never put through ``format`` nor case-mapped here)."""
 
-    def __init__(self, reason: str, **fields: str) -> None:
+    def __init__(self, reason: str, *, os_error: OSError | None = None, **fields: str) -> None:
         super().__init__(reason)
-        self.reason, self.fields = reason, fields
+        self.reason, self.fields, self.os_error = reason, fields, os_error
 
     def said(self) -> str:
+        if self.os_error is not None:
+            return strerror(self.os_error)
         return _(self.reason).format(**self.fields)
 
 
@@ -233,7 +248,7 @@ def _write(text: str) -> None:
     except BrokenPipeError:
         raise
     except OSError as e:
-        raise _OutputError(strerror(e)) from None
+        raise _OutputError(str(e), os_error=e) from None
 
 
 def _quiet_stdout() -> None:
@@ -242,15 +257,53 @@ def _quiet_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _safe_lang(args: list[str]) -> str | None:
-    """The ``--lang`` of ``args`` if it is a language the engine speaks (for the error line)."""
-    for i, a in enumerate(args):
-        value = a.split("=", 1)[1] if a.startswith("--lang=") else None
-        if a == "--lang" and i + 1 < len(args):
-            value = args[i + 1]
-        if value is not None:
-            return value if value in available_languages() else None
-    return None
+#: what argparse takes for a negative number (a value, not an option)
+_NEGATIVE = re.compile(r"^-\d+$|^-\d*\.\d+$")
+
+
+def _lang_values(args: list[str]) -> list[str]:
+    """The values ``--lang`` is given in ``args``, in order, as argparse reads them:
+    ``--lang xx``, ``--lang=xx`` and their abbreviations (``--la xx``), before the
+    sub-command's name (after it every word is the sub-command's)."""
+    values: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--" or not word.startswith("-") or word == "-" or _NEGATIVE.match(word):
+            break  # the sub-command, or the end of the options
+        name, eq, value = word.partition("=")
+        if len(name) > 2 and "--lang".startswith(name):
+            if eq:
+                values.append(value)
+            elif i + 1 < len(args) and (
+                not args[i + 1].startswith("-") or _NEGATIVE.match(args[i + 1])
+            ):
+                i += 1
+                values.append(args[i])
+        i += 1
+    return values
+
+
+def _run_language(args: list[str]) -> tuple[str, UnknownLanguageError | None]:
+    """The one language of the whole run: the last ``--lang``, else the variable
+    BLOCK_DOMINOES_LANG, else English; and the refusal of the one asked for when the
+    engine does not speak it (said in the variable's language, else in English)."""
+    values = _lang_values(args)
+    with language("en"):
+        try:
+            fallback = environment_language() or "en"
+        except UnknownLanguageError as e:
+            if not values:
+                return "en", e
+            fallback = "en"  # --lang decides; the variable is not used
+    if not values:
+        return fallback, None
+    with language(fallback):
+        try:
+            with language(values[-1]) as code:
+                return code, None
+        except UnknownLanguageError as e:
+            return fallback, e
 
 
 #: a quoted piece of input longer than QUOTE_LIMIT (not a file name cut at its start)

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
-from block_dominoes import deal
-from block_dominoes.errors import BlockDominoesError
-from block_dominoes.i18n import N_, _, get_language, ngettext
+from block_dominoes import deal, storage
+from block_dominoes.errors import BlockDominoesError, FileError
+from block_dominoes.i18n import N_, _, ngettext
 from block_dominoes.inputs import whole
 from block_dominoes.rules import rules_names
 
@@ -32,7 +34,10 @@ __all__ = [
     "add_json",
     "add_rules",
     "argparse_speaks",
+    "check_stdin",
     "cluster_arg",
+    "read_stdin",
+    "read_stdin_line",
     "seed_arg",
     "whole_arg",
 ]
@@ -80,10 +85,8 @@ def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
 def argparse_speaks() -> Iterator[None]:
     """Let argparse say its sentences (usage errors, help headings) in the current
     language: argparse looks up each through its module's ``_``/``ngettext``, which
-    are swapped for the engine's while the block runs (English: left alone)."""
-    if get_language() == "en":
-        yield
-        return
+    are swapped for the engine's while the block runs (in English too, so that no
+    system catalog of argparse's own ever mixes a second language in)."""
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
     argparse._, argparse.ngettext = _, _argparse_ngettext  # type: ignore[attr-defined]
     try:
@@ -177,3 +180,90 @@ def cluster_arg(text: str) -> str:
     except BlockDominoesError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
     return text.strip()
+
+
+# -- standard input ---------------------------------------------------------------------
+# Every command that reads standard input (``check -``, ``record convert -``, the
+# interactive round, the sheet's confirmation) reads it here: UTF-8 text, read as bytes
+# and decoded strictly, whatever the locale says; closed (``<&-``) or not text is one
+# line and exit status 2 (a FileError), never an internal error or escaped bytes.
+
+
+def _closed() -> FileError:
+    return FileError(_("cannot read standard input: it is closed"), reason="stdin-closed")
+
+
+def _stdin() -> Any:
+    """``sys.stdin``, or the FileError saying it is closed."""
+    stream = sys.stdin
+    if stream is None or getattr(stream, "closed", False):
+        raise _closed()
+    return stream
+
+
+def check_stdin() -> None:
+    """Refuse, before anything is printed, to ask a question of a closed standard input."""
+    _stdin()
+
+
+def _failed(e: OSError) -> FileError:
+    if e.errno == errno.EBADF:
+        return _closed()
+    return FileError(
+        _("cannot read standard input: {reason}").format(reason=storage.strerror(e, lower=False)),
+        reason="stdin-unreadable",
+    )
+
+
+def _text(data: bytes | str, *, line: bool) -> str:
+    """``data`` as text, or the FileError naming its first byte that is not UTF-8 and
+    that byte's offset (from the start of the input, or of the ``line``)."""
+    if isinstance(data, bytes):
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            byte, offset = data[e.start], e.start
+    else:  # a text stream (a program's own): bytes it could not decode are escaped
+        try:
+            data.encode("utf-8")
+            return data
+        except UnicodeEncodeError as e:
+            code = ord(data[e.start])
+            byte = code - 0xDC00 if 0xDC80 <= code <= 0xDCFF else code
+            offset = len(data[: e.start].encode("utf-8"))
+    where = (
+        _("standard input is not UTF-8 text (byte {byte} at offset {offset} of the line)")
+        if line
+        else _("standard input is not UTF-8 text (byte {byte} at offset {offset})")
+    )
+    raise FileError(
+        where.format(byte=f"0x{byte & 0xFF:02x}", offset=offset), reason="stdin-not-text"
+    )
+
+
+def read_stdin() -> str:
+    """All of standard input as text (UTF-8). Raises :class:`FileError` (one line, exit
+    status 2) when it is closed, cannot be read, or is not UTF-8 text."""
+    stream = _stdin()
+    try:
+        raw = getattr(stream, "buffer", None)
+        data: bytes | str = raw.read() if raw is not None else stream.read()
+    except ValueError:  # closed meanwhile ("I/O operation on closed file")
+        raise _closed() from None
+    except OSError as e:
+        raise _failed(e) from None
+    return _text(data, line=False)
+
+
+def read_stdin_line() -> str:
+    """One line of standard input as text (UTF-8), ``""`` at its end (Ctrl-D). Raises
+    :class:`FileError` as :func:`read_stdin` does; Ctrl-C is KeyboardInterrupt."""
+    stream = _stdin()
+    try:
+        raw = getattr(stream, "buffer", None)
+        data: bytes | str = raw.readline() if raw is not None else stream.readline()
+    except ValueError:
+        raise _closed() from None
+    except OSError as e:
+        raise _failed(e) from None
+    return _text(data, line=True)

@@ -32,9 +32,15 @@ def cmd_score(a: argparse.Namespace) -> tuple[str, object]:
     return text, out.to_json()
 
 
+#: what the metadata of a diagram ``line --svg`` writes names it
+DIAGRAM_MARK = f"{storage.MARK} line diagram"
+
+
 def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
     r = find_rules(a.rules)
-    line = Line.build(a.tiles, max_pip=r.max_pip, context=_("tile {number} ({text}): {error}"))
+    # each argument may hold several placements (`1-2,2-3@2`): the one list policy
+    pieces = [p for arg in a.tiles for p in split_tiles(arg)]
+    line = Line.build(pieces, max_pip=r.max_pip, context=_("tile {number} ({text}): {error}"))
     if a.svg is not None:
         from block_dominoes.render.pictures import line_svg
 
@@ -42,22 +48,28 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
             raise InvalidPositionError(
                 _("{flag} needs a file name to write the diagram to").format(flag="--svg")
             )
+        # The file names itself (DIAGRAM_MARK), so --force replaces only our own diagram.
+        svg = line_svg(line, creator=DIAGRAM_MARK)
+        if a.svg == storage.STREAM:  # standard output: the picture instead of the text
+            if a.json:
+                raise InvalidPositionError(
+                    _(
+                        "{svg} and {json} both write to standard output: give {flag} a "
+                        "file name, or leave out {json}"
+                    ).format(svg="--svg -", json="--json", flag="--svg")
+                )
+            return svg, line.to_json()
         storage.write_output(
             a.svg,
-            line_svg(line).encode("utf-8"),
+            svg.encode("utf-8"),
+            kind="svg",
             force=a.force,
-            same_kind=_is_svg,
+            ours=storage.unmarked(DIAGRAM_MARK),
             what=N_("diagram (SVG)"),
             error=FileError,
         )
         a.saved = a.svg
     return line.describe(), line.to_json()
-
-
-def _is_svg(data: bytes) -> bool:
-    """True when ``data`` is an SVG picture (what ``line --svg --force`` may replace)."""
-    head = data.lstrip()[:4096]
-    return head.startswith((b"<svg", b"<?xml")) and b"<svg" in head
 
 
 def cmd_legal(a: argparse.Namespace) -> tuple[str, object]:
@@ -208,7 +220,11 @@ def register(sub: Subparsers) -> None:
         metavar="TILE",
         help=N_("3-4, or 3-4@4 to pick the end (not on the lead)"),
     )
-    s.add_argument("--svg", metavar="FILE", help=N_("also write the diagram as SVG"))
+    s.add_argument(
+        "--svg",
+        metavar="FILE",
+        help=N_("also write the diagram as SVG (- prints it instead of the text)"),
+    )
     add_force(s, N_("replace an existing SVG file (never a sheet or another kind of file)"))
     add_common(s)
 

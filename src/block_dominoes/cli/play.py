@@ -18,6 +18,7 @@ from block_dominoes.cli.base import (
     add_command,
     add_common,
     seed_arg,
+    whole_arg,
 )
 from block_dominoes.errors import BlockDominoesError, InvalidPositionError, quoted
 from block_dominoes.i18n import N_, _, iso, ngettext, pgettext
@@ -38,13 +39,8 @@ def _strategy_arg(names: list[str] | None) -> list[str]:
     return names or ["random"]
 
 
-def _players(text: str) -> int:
-    body = text.strip()
-    if not body.isdecimal() or len(body) > 3:
-        raise argparse.ArgumentTypeError(
-            _("players must be 2, 3 or 4, got {text} (R1)").format(text=quoted(text))
-        )
-    return int(body)
+#: ``--players`` of play and match: the digit policy and range of simulate and sheet new
+_players = whole_arg(N_("players"), 2, 4, "R1")
 
 
 _seed = seed_arg

@@ -21,11 +21,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
 from block_dominoes import storage
-from block_dominoes.cli.base import Subparsers, add_command, add_common, add_force
+from block_dominoes.cli.base import (
+    Subparsers,
+    add_command,
+    add_common,
+    add_force,
+    read_stdin,
+)
 from block_dominoes.errors import FileError, RecordError, cut_path, quoted
 from block_dominoes.i18n import N_, _, iso, ngettext
 from block_dominoes.records.checker import check_record
@@ -53,7 +58,9 @@ def _read(path: str, rules: str | None) -> tuple[Record, str]:
     if path != "-":
         _check_name(path)
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+        text = read_stdin() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    except FileError as e:  # standard input closed or not text: one line, exit 2
+        raise RecordError(str(e), reason=e.reason) from None
     except UnicodeDecodeError:
         raise RecordError(
             _(
@@ -91,7 +98,8 @@ def read_record(path: str, rules: str | None = None) -> Record:
     """Read the record in file ``path`` (``-``: standard input), in either form.
 
     Raises :class:`RecordError` whose message starts with the file's name, also
-    for a file that cannot be opened (an OS error).
+    for a file that cannot be opened (an OS error); standard input that is closed or
+    not UTF-8 text is said as such (``cannot read standard input: it is closed``).
     """
     return _read(path, rules)[0]
 
@@ -127,13 +135,20 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
                 "it): write the converted record to another file, so the original is kept"
             ).format(file=iso(quoted(a.output)))
         )
-    # Atomically (temp file, fsync, rename); an existing file only with --force, and
-    # then only a record (never a score sheet, never a read-only file).
+    # Atomically (temp file, fsync, rename); never into a name whose extension is the
+    # other form's (--to text into x.json); an existing file only with --force, and
+    # then only a record exactly as this program writes it (never a score sheet, a
+    # hand-written record or a read-only file).
     storage.write_output(
         a.output,
         body.encode("utf-8"),
+        kind=form,
         force=a.force,
-        same_kind=_is_record,
+        ours=lambda old: (
+            None
+            if _is_record(old)
+            else _("its text differs from what block-dominoes writes for a record")
+        ),
         what=N_("record"),
         error=FileError,
     )
@@ -160,18 +175,28 @@ def cmd_convert(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def _is_record(data: bytes) -> bool:
-    """True when ``data`` is a game record in either form (what ``--force`` may replace)."""
+    """True when ``data`` is a game record exactly as this program writes it, so
+    ``--force`` may replace it: byte for byte what ``record convert`` writes for the
+    record it holds (the notation or the JSON file), or the line ``--json`` prints.
+    A record typed or edited by hand (comments, its own spacing) is never replaced."""
+    import json
+
     try:
-        load_record(data.decode("utf-8-sig"))
+        text = data.decode("utf-8")
+        record = load_record(text)
     except (UnicodeDecodeError, ValueError, RecursionError):
         return False
-    return True
+    printed = json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
+    return text in (format_record(record), dump_json(record), printed)
 
 
 def _same_file(a: str, b: str) -> bool:
     """True when ``b`` is ``a`` itself: the same path, a symlink or a hard link to it."""
-    if Path(a).resolve() == Path(b).resolve():
-        return True
+    try:
+        if Path(a).resolve() == Path(b).resolve():
+            return True
+    except (OSError, RuntimeError):  # a symbolic link loop: the write names it
+        return False
     try:
         return os.path.samefile(a, b)
     except OSError:

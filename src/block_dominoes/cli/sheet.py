@@ -14,43 +14,23 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from block_dominoes.cli.base import Subparsers, add_command, add_common, add_force, add_json
-from block_dominoes.errors import ConfirmationError, InvalidPositionError, SheetFileError, quoted
-from block_dominoes.i18n import N_, _, iso, ngettext, number
-from block_dominoes.inputs import MAX_DIGITS, strip_bom
+from block_dominoes.cli.base import (
+    Subparsers,
+    add_command,
+    add_common,
+    add_force,
+    add_json,
+    read_stdin_line,
+)
+from block_dominoes.errors import ConfirmationError, InvalidPositionError, SheetFileError
+from block_dominoes.i18n import N_, _, ngettext
+from block_dominoes.inputs import whole
 from block_dominoes.sheet.chart import chart_format, save_sheet_chart
 from block_dominoes.sheet.fileformat import split_names
 from block_dominoes.sheet.model import Sheet, load, save, update
 from block_dominoes.sheet.rows import Entry
 
 __all__ = ["cmd_plot", "register"]
-
-
-def _whole(text: str, what: str, least: int = 0, span: str = "") -> int:
-    """A typed whole number; ``least`` is the smallest the message names (seats and
-    rounds count from 1, points from 0), ``span`` replaces "from LEAST" when given."""
-    body = strip_bom(text).strip()
-    span = _(span) if span else _("from {low}").format(low=least)
-    if body.isdecimal() and len(body) > MAX_DIGITS:
-        raise InvalidPositionError(
-            _(
-                "{what} {text} is too long: a whole number {span} has at most "
-                "{most} digits (this one has {digits})"
-            ).format(
-                what=_(what),
-                text=iso(quoted(text)),
-                span=span,
-                most=MAX_DIGITS,
-                digits=number(len(body), group=True),
-            )
-        )
-    if not body.isdecimal():
-        raise InvalidPositionError(
-            _("{what} {text} is not a whole number {span}").format(
-                what=_(what), text=iso(quoted(text)), span=span
-            )
-        )
-    return int(body)
 
 
 _SEAT = N_("claim refused: seat")
@@ -67,7 +47,7 @@ def _stdin_is_terminal() -> bool:
 def _ask(question: str) -> bool:
     """Ask y/N on the terminal (the prompt goes to stderr); True only for y or yes."""
     print(question, end="", file=sys.stderr, flush=True)
-    answer = sys.stdin.readline()
+    answer = read_stdin_line()  # closed or not UTF-8 text: one line, exit 2
     return answer.strip().lower() in {"y", "yes", _("y"), _("yes")}
 
 
@@ -86,9 +66,9 @@ def cmd_new(a: argparse.Namespace) -> tuple[str, object]:
         )
     sheet = Sheet.new(
         a.rules,
-        _whole(a.players, N_("number of players"), span=N_("from 2 to 4 (R1)")),
+        whole(a.players, N_("number of players"), low=2, high=4, rule="R1"),
         names=_names(a.names),
-        starter=_whole(a.starter, N_("starter seat"), least=1),
+        starter=whole(a.starter, N_("starter seat"), low=1),
     )
     save(sheet, a.file, new=True)
     a.saved = a.file
@@ -104,23 +84,23 @@ def cmd_add(a: argparse.Namespace) -> tuple[str, object]:
 
 
 def cmd_claim(a: argparse.Namespace) -> tuple[str, object]:
-    seat = _whole(a.seat, _SEAT, least=1)
-    points = _whole(a.points, _POINTS)
+    seat = whole(a.seat, _SEAT, low=1)
+    points = whole(a.points, _POINTS)
     _, sheet = update(a.file, lambda s: s.add_claim(seat, points))
     a.saved = a.file
     return sheet.round_text(sheet.rounds[-1]), sheet.show_json()
 
 
 def cmd_edit(a: argparse.Namespace) -> tuple[str, object]:
-    number = _whole(a.round, N_("round number"), least=1)
+    number = whole(a.round, N_("round number"), low=1)
     if a.claim is not None and a.hands:
         raise InvalidPositionError(
             _("edit: give either the hands or {flag}, not both").format(flag="--claim SEAT POINTS")
         )
     if a.claim is not None:
         entry = Entry.of_claim(
-            _whole(a.claim[0], _SEAT, least=1),
-            _whole(a.claim[1], _POINTS),
+            whole(a.claim[0], _SEAT, low=1),
+            whole(a.claim[1], _POINTS),
         )
     elif a.hands:
         entry = Entry.of_hands(a.hands)

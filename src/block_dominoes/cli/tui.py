@@ -5,8 +5,10 @@ the move itself in the package's one move grammar (``[4|6] on 4``, ``4-6@4``,
 :func:`block_dominoes.round.parse_move`), ``h`` for a hint, ``q`` to quit. A
 tile that fits both ends asks which end; ``b`` (or an empty answer) goes back
 to choosing a tile. Bad input is refused with the reason and asked again.
-Passes are made for you (R9). Ctrl-D (end of input) quits cleanly; Ctrl-C at
-any moment stops with one line and exit status 130. Without ``--seed`` the
+Passes are made for you (R9), and so are draws in the Draw game (V6); in Block
+nobody draws (R4). Ctrl-D (end of input) quits cleanly; Ctrl-C at any moment
+stops with one line and exit status 130; standard input closed or not UTF-8
+text stops with one line and exit status 2. Without ``--seed`` the
 deal is random and its number is printed, so the game can be replayed. At the
 end every hand is shown with the score and its explanation.
 """
@@ -18,6 +20,7 @@ import random
 import sys
 from collections.abc import Callable
 
+from block_dominoes.cli.base import check_stdin, read_stdin_line
 from block_dominoes.deal import check_seed, rng_for
 from block_dominoes.errors import BlockDominoesError, quoted
 from block_dominoes.i18n import _, iso, ngettext, pgettext
@@ -48,7 +51,9 @@ Writer = Callable[[str], None]
 def _stdin_reader(prompt: str) -> str:
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = sys.stdin.readline()  # Ctrl-C raises KeyboardInterrupt: the CLI exits 130
+    # Ctrl-C raises KeyboardInterrupt (the CLI exits 130); input that is not UTF-8
+    # text is a FileError (one line, exit 2)
+    line = read_stdin_line()
     if not line:
         raise Quit
     return line
@@ -105,6 +110,11 @@ def _which_end(tile_text: str, ends: tuple[int, ...], read: Reader, write: Write
         )
 
 
+def _no_drawing() -> str:
+    """What ``draw`` gets under Block rules, where the undealt tiles stay out of play."""
+    return _("nobody draws in Block: the undealt tiles stay out of play (R4); choose a tile")
+
+
 def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
     hand = state.hand(state.current_player)
     while True:
@@ -115,6 +125,15 @@ def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
         if low in ("h", "hint"):
             h = hint(state)
             write(_("hint: {reason}").format(reason=h.reason))
+            continue
+        if low in ("draw", "draws"):  # a draw without its tile
+            write(
+                _no_drawing()
+                if not state.rules.draw
+                else _("{move} is made for you when no tile fits (R9); choose a tile").format(
+                    move=pgettext("a move", "draw")
+                )
+            )
             continue
         if text.isdecimal():
             if len(text) > 3 or not 1 <= int(text) <= len(hand):
@@ -138,6 +157,9 @@ def _ask_move(state: RoundState, read: Reader, write: Writer) -> Play:
                         "a move such as {example}, or h for a hint"
                     ).format(text=quoted(text), n=len(hand), example=iso("'[4|6] on 4'"))
                 )
+                continue
+            if isinstance(parsed, DrawTile) and not state.rules.draw:
+                write(_no_drawing())
                 continue
             if not isinstance(parsed, Play):
                 write(
@@ -230,6 +252,7 @@ def run(a: argparse.Namespace) -> tuple[str, object]:
         )
     for n in names:
         find_strategy(n)
+    check_stdin()  # closed (`<&-`): one line, exit 2, before the deal is shown
     if seed is None:  # a random deal, printed so that the game can be replayed
         seed = random.SystemRandom().randrange(RANDOM_DEALS)
         _stdout_writer(

@@ -18,7 +18,7 @@ from operator import mul
 from block_dominoes.deal import rng_for
 from block_dominoes.players import kernel
 from block_dominoes.rules import FirstLead, Rules, find_rules
-from block_dominoes.scoring import Outcome, score_totals
+from block_dominoes.scoring import Outcome, score_played
 
 __all__ = ["FastResult", "Tally", "count_round", "random_round", "random_rounds"]
 
@@ -109,7 +109,7 @@ def random_round(
     if starter is not None:
         d.starter, d.forced = starter, -1
     went, moves = kernel.play_random(t, d, rng_for(seed, "play", round_number).random, trace)
-    outcome = score_totals(r, kernel.totals(t, d.hands), went or None)
+    outcome = score_played(r, tuple(kernel.totals(t, d.hands)), went or None)
     return FastResult(outcome, d.starter, moves)
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from block_dominoes.deal import check_seed, rng_for
 from block_dominoes.errors import InvalidPositionError
-from block_dominoes.i18n import ngettext
+from block_dominoes.i18n import N_, ngettext
+from block_dominoes.inputs import sequence
 from block_dominoes.match import Match
 from block_dominoes.players.strategies import Strategy, find_strategy
 from block_dominoes.round import RoundState
@@ -42,6 +43,7 @@ def strategies_for(names: str | Sequence[str], players: int) -> list[Strategy]:
     InvalidPositionError for a wrong count, ValueError for an unknown name."""
     if isinstance(names, str):
         names = [names]
+    names = sequence(names, N_("strategies"))
     if len(names) == 1:
         names = list(names) * players
     if len(names) != players:

@@ -32,8 +32,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from block_dominoes.deal import check_hands, first_lead
-from block_dominoes.errors import BlockDominoesError, InvalidPositionError
+from block_dominoes.errors import BlockDominoesError, InvalidArgumentError, InvalidPositionError
 from block_dominoes.i18n import N_, _, iso, ngettext, pgettext
+from block_dominoes.inputs import shown
 from block_dominoes.records.codec import ClaimedOutcome, Record
 from block_dominoes.records.verdict import Step, Verdict, Violation
 from block_dominoes.round import DrawTile, Move, Pass, Play, RoundState
@@ -422,6 +423,12 @@ def check_record(record: Record) -> Verdict:
     :class:`~block_dominoes.errors.UnknownRulesError` only for an unknown
     ruleset (the record readers already reject one).
     """
+    if not isinstance(record, Record):
+        raise InvalidArgumentError(
+            _("expected a record (a Record, as load_record gives), got {text}").format(
+                text=shown(record)
+            )
+        )
     rules = find_rules(record.rules)
     err = _check_deal(record, rules)
     lead, lead_err = (None, None) if err else _lead_for(record, rules)

@@ -218,8 +218,9 @@ def _jseed(value: object) -> int:
     if seed > SEED_MAX:
         raise _jerr(
             "seed",
-            _("expected a whole number from {low}, got {value}").format(low=0, value=seed)
-            + f" (> {number(SEED_MAX, group=True)})",
+            _("expected a whole number from {low} to {high}, got {value}").format(
+                low=0, high=number(SEED_MAX, group=True), value=number(seed, group=True)
+            ),
         )
     return seed
 

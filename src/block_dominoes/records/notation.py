@@ -21,7 +21,8 @@ person can write it by hand and read it back::
 
 The notation's rules, in short:
 
-* One item per line; blank lines are ignored and ``#`` starts a comment.
+* One item per line; blank lines are ignored and ``#`` starts a comment (except on
+  the ``explanation:`` line, whose text is kept whole, ``#`` included).
   Keys and words are case-insensitive; spacing is free (spaces and tabs alike);
   a leading byte-order mark is ignored. Numbers are decimal digits of any
   script (``3`` or ``٣``), as everywhere in the package.
@@ -58,6 +59,7 @@ from __future__ import annotations
 
 import re
 
+from block_dominoes.deal import SEED_MAX
 from block_dominoes.errors import InvalidPositionError, InvalidTileError, RecordError, quoted
 from block_dominoes.i18n import N_, _, iso, number
 from block_dominoes.inputs import MAX_DIGITS, strip_bom, whole
@@ -125,9 +127,9 @@ def _num(n: int, text: str, what: str) -> int:
     return int(text)
 
 
-def _int_at(n: int, key: str, text: str, low: int = 0) -> int:
-    try:
-        return whole(text, key, low=low, error=RecordError)  # key: the notation's own word
+def _int_at(n: int, key: str, text: str, low: int = 0, high: int | None = None) -> int:
+    try:  # key: the notation's own word
+        return whole(text, key, low=low, high=high, error=RecordError)
     except RecordError as e:
         raise _lerr(n, str(e)) from None
 
@@ -158,19 +160,53 @@ def _parse_move(n: int, body: str) -> Move:
 
 
 _RESULT_WORDS = re.compile(r"[,;:()]")
+#: the words a result may hold besides its numbers (``domino by player 1, 7 points``)
+_RESULT_VOCABULARY = frozenset(
+    [
+        "by",
+        "player",
+        "seat",
+        "pair",
+        "scores",
+        "score",
+        "points",
+        "point",
+        "nobody",
+        "no",
+        "one",
+        "tie",
+        "tied",
+        "draw",
+        "-",  # 'domino by player 1 - 7 points'
+        "\u2013",
+        "\u2014",
+    ]
+)
+_RESULT_NUMBER = re.compile(r"^\d+(?:\+\d+)?$")
+#: an explanation's line, where '#' is text, not a comment (the writer keeps it whole)
+_EXPLANATION_RE = re.compile(r"\s*explanation\s*:", re.IGNORECASE)
+
+
+def _result_error(n: int, message: str, text: str, **more: str) -> RecordError:
+    """A result line that cannot be read: ``message`` (translated) with the text and the
+    notation's examples filled in."""
+    return _lerr(
+        n,
+        message.format(
+            text=iso(quoted(text.strip())),
+            domino=iso("'domino by 1, 7 points'"),
+            blocked=iso("'blocked, 2 scores 12'"),
+            nobody=iso("'blocked, nobody scores'"),
+            **more,
+        ),
+    )
 
 
 def _parse_result(n: int, text: str) -> tuple[str, int | None, int]:
     words = _RESULT_WORDS.sub(" ", text.lower()).split()
     if not words or words[0] not in ("domino", "blocked", "block"):
-        raise _lerr(
-            n,
-            _("cannot read the result {text}: write {domino}, {blocked} or {nobody}").format(
-                text=iso(quoted(text.strip())),
-                domino=iso("'domino by 1, 7 points'"),
-                blocked=iso("'blocked, 2 scores 12'"),
-                nobody=iso("'blocked, nobody scores'"),
-            ),
+        raise _result_error(
+            n, _("cannot read the result {text}: write {domino}, {blocked} or {nobody}"), text
         )
     kind = "domino" if words[0] == "domino" else "blocked"
     body = " ".join(words[1:])
@@ -186,19 +222,39 @@ def _parse_result(n: int, text: str) -> tuple[str, int | None, int]:
     m = re.search(r"(\d+) points?\b", body)
     if m:
         points = _num(n, m[1], N_("the points"))
+    unknown = [w for w in words[1:] if w not in _RESULT_VOCABULARY and not _RESULT_NUMBER.match(w)]
+    if unknown:
+        raise _result_error(
+            n,
+            _(
+                "cannot read the result {text}: the word {word} is not part of a result; "
+                "write {domino}, {blocked} or {nobody}"
+            ),
+            text,
+            word=iso(quoted(unknown[0])),
+        )
+    named = (winner is not None) + (points is not None) + len(re.findall(r"\d\+\d", body))
+    if len(re.findall(r"\d+", body)) > named or (
+        points is not None and len(re.findall(r"\d+ points?\b|scores? \d+", body)) > 1
+    ):
+        raise _result_error(
+            n,
+            _(
+                "cannot read the result {text}: it names more numbers than the winner and "
+                "the points; write, e.g., {domino} or {blocked}"
+            ),
+            text,
+        )
     if nobody and winner is None:
         return kind, None, points or 0
     if winner is None or points is None:
-        raise _lerr(
+        raise _result_error(
             n,
             _(
                 "cannot read the result {text}: name the winner and the points, "
                 "e.g. {domino} or {blocked}"
-            ).format(
-                text=iso(quoted(text.strip())),
-                domino=iso("'domino by 1, 7 points'"),
-                blocked=iso("'blocked, 2 scores 12'"),
             ),
+            text,
         )
     return kind, winner, points
 
@@ -220,7 +276,9 @@ def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
     moves: list[tuple[int, Move]] = []
     lines: list[int] = []
     for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].replace("\t", " ").strip()
+        # '#' starts a comment, except on an explanation's line: its text is kept whole
+        keep = _EXPLANATION_RE.match(raw) is not None
+        line = (raw if keep else raw.split("#", 1)[0]).replace("\t", " ").strip()
         if not line:
             continue
         m = _MOVE_RE.match(line)
@@ -313,7 +371,7 @@ def parse_record(text: str, *, default_rules: str = "pagat") -> Record:
         starter = moves[0][0]
     else:
         raise _lerr(1, _("no starter and no moves: write {form}").format(form="'starter: N'"))
-    seed = None if (h := get("seed")) is None else _int_at(h[0], "seed", h[1])
+    seed = None if (h := get("seed")) is None else _int_at(h[0], "seed", h[1], high=SEED_MAX)
     rnd = None if (h := get("round")) is None else _int_at(h[0], "round", h[1], 1)
     oop = None if (h := get("out_of_play")) is None else _tiles_at(h[0], h[1])
     outcome = None
@@ -370,5 +428,5 @@ def format_record(record: Record) -> str:
         if o.totals is not None:
             out.append(f"totals: {' '.join(map(str, o.totals))}")
         if o.explanation is not None:
-            out.append(f"explanation: {' '.join(o.explanation.split('#')[0].split())}")
+            out.append(f"explanation: {' '.join(o.explanation.split())}")
     return "\n".join(out) + "\n"

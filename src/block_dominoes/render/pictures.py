@@ -497,6 +497,7 @@ def line_svg(
     fit: Tile | None = None,
     last: Tile | None = None,
     end_tags: tuple[str, str] | None = None,
+    creator: str | None = None,
 ) -> str:
     """The line, left to right, bending into rows no wider than ``width`` (R11).
 
@@ -508,6 +509,9 @@ def line_svg(
     their markers (a question's choices use ``("end X", "end Y")``). The
     ``<desc>`` is :meth:`Line.describe`, followed by :func:`fit_text` when
     ``fit`` is given. ``title`` defaults to "Line of play", in the current language.
+    ``creator`` names the file's maker in a ``<metadata>`` element: ``line --svg``
+    passes ``"block-dominoes line diagram"``, so ``--force`` knows the file is its
+    own; a picture shown in a page has none (and stays byte for byte the same).
     """
     title = _("Line of play") if title is None else title
     desc = line.describe()
@@ -520,7 +524,7 @@ def line_svg(
             desc += f" {e}."
     body = ET.Element("g")
     w, h = _line_body(body, line, width=width, hot=hot, labels=labels, last=last, end_tags=end_tags)
-    return serialize(w, h, title, desc, body)
+    return serialize(w, h, title, desc, body, creator=creator)
 
 
 def replay(state: RoundState, moves: int) -> RoundState:

@@ -3,13 +3,20 @@
 matplotlib is imported inside the functions, so ``import block_dominoes`` never
 needs it; without it they raise :class:`~block_dominoes.errors.MissingDependencyError`
 with the one line that says how to install it. Charts are deterministic: the same
-sheet gives the same file (no dates or versions in it, a fixed SVG id salt).
+sheet gives the same file (no dates or versions in it, a fixed SVG id salt). Every
+chart file names itself :data:`CHART_MARK` in its metadata (the SVG's creator, the
+PDF's Creator, the PNG's Software), so ``--force`` replaces only a chart this
+program wrote (:func:`block_dominoes.storage.marked`).
 
 >>> from block_dominoes.sheet import Sheet
 >>> chart_format('scores.gif')
 Traceback (most recent call last):
 ...
 block_dominoes.errors.InvalidPositionError: --out 'scores.gif': the chart can be written as .png, .svg or .pdf
+>>> chart_format('-')
+Traceback (most recent call last):
+...
+block_dominoes.errors.InvalidPositionError: --out '-': a chart is written to a file, never to standard output: name it .png, .svg or .pdf
 >>> fig = sheet_figure(Sheet.new('pagat', 2).add_hands(['-', '10']))
 >>> [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
 ['Player 1', 'Player 2']
@@ -24,21 +31,32 @@ from typing import TYPE_CHECKING, Any
 
 from block_dominoes.errors import InvalidPositionError, MissingDependencyError, SheetFileError
 from block_dominoes.i18n import N_, _, iso, ngettext
+from block_dominoes.storage import MARK
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
     from block_dominoes.sheet.model import Sheet
 
-__all__ = ["FORMATS", "chart_format", "save_sheet_chart", "sheet_figure"]
+__all__ = ["CHART_MARK", "FORMATS", "chart_format", "save_sheet_chart", "sheet_figure"]
 
 #: the file types a chart can be written as
 FORMATS = ("png", "svg", "pdf")
 NEEDS = N_("sheet plot needs matplotlib: pip install 'block-dominoes[plot]'")
+#: what a chart file's metadata names it: the program and the kind of file
+CHART_MARK = f"{MARK} chart"
 
 
 def chart_format(out: str | os.PathLike[str]) -> str:
-    """The chart format named by the file's suffix, or InvalidPositionError."""
+    """The chart format named by the file's suffix, or InvalidPositionError (also for
+    ``-``: a chart is never written to standard output)."""
+    if os.fspath(out) == "-":
+        raise InvalidPositionError(
+            _(
+                "{flag} {file}: a chart is written to a file, never to standard output: "
+                "name it {png}, {svg} or {pdf}"
+            ).format(flag="--out", file=iso(repr("-")), png=".png", svg=".svg", pdf=".pdf")
+        )
     fmt = Path(out).suffix.lstrip(".").lower()
     if fmt not in FORMATS:
         raise InvalidPositionError(
@@ -50,12 +68,13 @@ def chart_format(out: str | os.PathLike[str]) -> str:
 
 
 def _metadata(fmt: str) -> dict[str, Any]:
-    # Without a date or version the same sheet gives the same file.
+    # Without a date or version the same sheet gives the same file; the mark lets
+    # --force replace it (storage.marked).
     if fmt == "svg":
-        return {"Date": None, "Creator": None}
+        return {"Date": None, "Creator": CHART_MARK}
     if fmt == "pdf":
-        return {"CreationDate": None, "Creator": None, "Producer": None}
-    return {"Software": None}
+        return {"CreationDate": None, "Creator": CHART_MARK, "Producer": None}
+    return {"Software": CHART_MARK}
 
 
 def sheet_figure(sheet: Sheet, *, width: float = 6.4, height: float = 3.6) -> Figure:
@@ -109,22 +128,13 @@ def sheet_figure(sheet: Sheet, *, width: float = 6.4, height: float = 3.6) -> Fi
     return fig
 
 
-#: the first bytes of a file of each chart format, to tell a chart from other files
-MAGIC = {"png": (b"\x89PNG",), "pdf": (b"%PDF",), "svg": (b"<?xml", b"<svg")}
-
-
-def is_chart(data: bytes, fmt: str) -> bool:
-    """True when ``data`` starts as a ``fmt`` file does (what ``--force`` may replace)."""
-    return data.lstrip().startswith(MAGIC[fmt])
-
-
 def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str], *, force: bool = False) -> None:
     """Write the chart of ``sheet`` to ``out`` (.png, .svg or .pdf), the same bytes for
     the same sheet, atomically. An existing ``out`` is refused unless ``force``, and
-    even then only a chart of that format is replaced, never a score sheet
-    (:func:`block_dominoes.storage.write_output`). Raises InvalidPositionError
-    (another suffix), MissingDependencyError (no matplotlib), SheetFileError (the
-    file exists or cannot be written)."""
+    even then only a file this program wrote (its mark in the metadata) is replaced,
+    never a score sheet (:func:`block_dominoes.storage.write_output`). Raises
+    InvalidPositionError (another suffix, or ``-``), MissingDependencyError (no
+    matplotlib), SheetFileError (the file exists or cannot be written)."""
     import io
 
     from block_dominoes import storage
@@ -146,8 +156,9 @@ def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str], *, force: bool =
     storage.write_output(
         out,
         buffer.getvalue(),
+        kind=fmt,
         force=force,
-        same_kind=lambda old: is_chart(old, fmt),
+        ours=storage.unmarked(CHART_MARK),
         what=N_("chart"),
         error=SheetFileError,
     )

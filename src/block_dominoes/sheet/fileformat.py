@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Sequence
 from importlib import resources
 
-from block_dominoes.errors import InvalidPositionError, SheetFileError
+from block_dominoes.errors import InvalidPositionError, SheetFileError, quoted
 from block_dominoes.i18n import N_, _, iso, ngettext, pgettext
+from block_dominoes.inputs import name_key, person_name
 
 __all__ = [
     "FORMAT",
@@ -64,8 +64,8 @@ def short(x: object, limit: int = 40) -> str:
     (``true``, ``null``, ``[1, 2]``: a sheet is JSON, not Python)."""
     try:
         text = repr(x) if isinstance(x, str) else json.dumps(x, ensure_ascii=False)
-    except (TypeError, ValueError):  # not a JSON value (a BigNumber names its size)
-        text = repr(x)
+    except (TypeError, ValueError, RecursionError):  # not a JSON value, or nested too deep
+        text = quoted(x, 10_000)  # (a BigNumber names its size; nesting is cut)
     if len(text) <= limit:
         return iso(text)
     return iso(
@@ -73,25 +73,6 @@ def short(x: object, limit: int = 40) -> str:
             text=text[: limit - 5], n=len(text)
         )
     )
-
-
-#: the longest name, in characters: a name heads a column of the score table
-MAX_NAME = 40
-
-#: the invisible format characters a name may hold: Arabic and Persian typing needs them
-_JOINERS = {"\u200c", "\u200d"}  # zero-width non-joiner, zero-width joiner
-
-
-def _bad_char(name: str) -> str | None:
-    """The first control character (or line or paragraph separator), lone surrogate
-    (bytes that were not UTF-8, or half of a pair) in ``name``, or
-    invisible format character (a bidirectional override that reorders the line, a
-    zero-width space or BOM that hides a second name) other than the joiners."""
-    for c in name:
-        kind = unicodedata.category(c)
-        if kind in {"Cc", "Zl", "Zp", "Cs"} or (kind == "Cf" and c not in _JOINERS):
-            return c
-    return None
 
 
 #: what a JSON value is called in a message (never a Python type name)
@@ -108,7 +89,8 @@ def split_names(text: str) -> list[str]:
 def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
     """The players' names, checked: text, one per player, not empty, without control
     characters (a newline would break every line that names the player) or lone
-    surrogates, at most :data:`MAX_NAME` characters, distinct (ignoring case). None gives ``Player 1`` to ``Player n``."""
+    surrogates (:func:`block_dominoes.inputs.person_name`), distinct (ignoring case,
+    Unicode form and joiners: :func:`block_dominoes.inputs.name_key`). None gives ``Player 1`` to ``Player n``."""
     if names is None:
         return tuple(f"Player {s}" for s in range(1, n + 1))
     if isinstance(names, str):
@@ -122,27 +104,9 @@ def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
             raise InvalidPositionError(
                 _("name {name}: a name is text, not {kind}").format(name=shown, kind=kind)
             )
-        bad = _bad_char(x)
-        if bad is not None:
-            kind = unicodedata.category(bad)
-            msg = (
-                _("name {name}: a name cannot hold an invisible format character such as {char}")
-                if kind == "Cf"
-                else _(
-                    "name {name}: a name is text, but it holds {char}, which is not a "
-                    "character (bytes that are not UTF-8, or half of a pair)"
-                )
-                if kind == "Cs"
-                else _("name {name}: a name cannot hold a control character such as {char}")
-            )
-            raise InvalidPositionError(msg.format(name=short(x), char=iso(repr(bad))))
-        if len(x.strip()) > MAX_NAME:
-            raise InvalidPositionError(
-                _("name {name}: a name has at most {most} characters (this one has {n})").format(
-                    name=short(x), most=MAX_NAME, n=len(x.strip())
-                )
-            )
-    clean = tuple(x.strip() for x in names)
+    # the one input policy: NFC, no control or invisible characters, at most MAX_NAME
+    # characters as a reader counts them
+    clean = tuple(person_name(x) for x in names)
     sep = pgettext("list of names", ", ")
     if len(clean) != n:
         raise InvalidPositionError(
@@ -154,7 +118,7 @@ def check_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
         raise InvalidPositionError(
             _("names {names}: a name cannot be empty").format(names=iso(repr(list(clean))))
         )
-    if len({x.casefold() for x in clean}) != n:
+    if len({name_key(x) for x in clean}) != n:  # Ann and ann, é and e + ◌́, are one
         raise InvalidPositionError(
             _("names {names}: two players have the same name").format(
                 names=sep.join(map(short, clean))

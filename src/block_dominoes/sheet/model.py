@@ -531,6 +531,8 @@ def save(sheet: Sheet, path: str | os.PathLike[str], *, new: bool = False) -> No
                 name=repr(sheet.rules.name)
             )
         )
+    if new:  # a sheet is JSON: never written into a.png or notes.txt
+        storage.check_kind(path, "json", error=SheetFileError)
     src = sheet.source
     expect = src if src is not None and src.path == os.path.realpath(path) else None
     snap = storage.write(

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from block_dominoes.i18n import _
+from block_dominoes.errors import InvalidArgumentError
+from block_dominoes.i18n import N_, _, iso
+from block_dominoes.inputs import sequence, shown
 from block_dominoes.match import MatchResult
 from block_dominoes.scoring import Outcome
 from block_dominoes.sheet.claims import Interpretation
@@ -32,7 +34,16 @@ class Entry:
 
     @classmethod
     def of_hands(cls, hands: Iterable[str]) -> Entry:
-        return cls(hands=tuple(str(h).strip() for h in hands))
+        """A round written as each player's remaining hand (tiles, a total or ``-``)."""
+        texts = sequence(hands, N_("hands"))
+        for h in texts:
+            if not isinstance(h, str):
+                raise InvalidArgumentError(
+                    _("expected a hand such as {tiles}, {total} or {out}, got {text}").format(
+                        tiles=iso("'1-4,0-0'"), total="'7'", out="'-'", text=shown(h)
+                    )
+                )
+        return cls(hands=tuple(h.strip() for h in texts))
 
     @classmethod
     def of_claim(cls, seat: int, points: int) -> Entry:
