@@ -16,12 +16,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from support import run_cli
 
 from block_dominoes import i18n
 from block_dominoes.cli import build_parser, main
 from block_dominoes.cli.base import ARGPARSE_MESSAGES
 from block_dominoes.errors import UnknownLanguageError
-from tests.support import run_cli
 
 LANGS = ("ar", "tr", "bg", "el")
 ARABIC = re.compile("[\u0600-\u06ff]")
