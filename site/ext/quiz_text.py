@@ -11,9 +11,10 @@ browser's find (Ctrl+F) reach them without a click. The choices' feedback, the
 answers, stays in the widget until a choice is clicked.
 
 The widget's own copy of the title and prompt is then hidden on screen by
-``_static/block-site.css`` (the output holding it gets ``bd-has-quiz-text``), and
-shown in print, where handouts keep only the widgets; the page text is hidden in
-print. The Arabic edition reads its run's widget state, so its text is Arabic.
+``_static/block-site.css`` (in the cell output that holds this page text:
+``.cell_output:has(> .bd-quiz-text)``; a class added to the output node does not
+reach the HTML, so the prompt was shown twice), and shown in print, where handouts
+keep only the widgets; the page text is hidden in print. The Arabic edition reads its run's widget state, so its text is Arabic.
 """
 
 from __future__ import annotations
@@ -121,7 +122,6 @@ def lift_quiz_prompts(app: Sphinx, doctree: nodes.document) -> None:
             box += nodes.paragraph(prompt, prompt, classes=["bd-quiz-prompt"])
         parent = raw.parent
         parent.insert(parent.index(raw), box)
-        parent["classes"].append("bd-has-quiz-text")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -209,6 +210,11 @@ def test_every_question_of_the_arabic_edition_answers_back_in_arabic(
     assert english == []
 
 
+#: the question prompts a reader sees on screen (rendered, not hidden by the style sheet)
+_SHOWN_PROMPTS = """() => [...document.querySelectorAll('.bd-quiz-prompt')]
+    .filter(e => e.checkVisibility()).map(e => e.textContent.trim())"""
+
+
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
     folder = tmp_path_factory.mktemp("demo-book")
@@ -226,6 +232,10 @@ def test_demo_questions_answer_back(browser: Any, demo_site: Any) -> None:
         visit = Visit()
         page = open_page(browser, f"{url}book/rules/demo.html", visit, viewport=viewport)
         try:
+            # each prompt is shown once on screen: the page text, not also the widget's
+            # copy (readers counted 258 doubled prompts on 9 pages, issue 34)
+            shown = page.evaluate(_SHOWN_PROMPTS)
+            assert shown and all(n == 1 for n in Counter(shown).values()), shown
             clicks = click_every_choice(page, expected, "demo")
             assert clicks == sum(len(q) for q in expected)
             # the scorer needs a kernel: greyed out, inert, one line linking the live edition
