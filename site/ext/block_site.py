@@ -24,6 +24,13 @@ picture's ``<title>``/``<desc>`` (``role="img"``) say what it shows. An SVG imag
 that is not a cell's output (a figure of a file) keeps its ``<img>``, given the
 words of its ``<title>``/``<desc>`` as alt text.
 
+A cell's HTML output that scrolls sideways (a wide table in a ``<div style="overflow-x:
+auto">``, as the variants chapter prints one) gets the theme's class for a wide table,
+``pst-scrollable-table-container``, so the theme's own script gives it a tab stop
+while it is too wide for its column: a keyboard reader can then scroll it (WCAG 2.1.1;
+axe's ``scrollable-region-focusable``, serious, on the Bulgarian and Greek variants
+pages, whose longer words overflow at 1280 px).
+
 It also checks every page it writes: a script or stylesheet whose address names
 another host is a build warning (so ``jupyter-book build -W`` fails), whatever
 added it (MathJax, widget loader, a theme option).
@@ -113,6 +120,35 @@ def _svg_pictures(app: Sphinx, doctree: nodes.document, docname: str) -> None:
                 image["alt"] = words
 
 
+_SCROLLER = re.compile(r'<div style="overflow-x:\s*auto;?">')
+SCROLLER_CLASS = "pst-scrollable-table-container"
+
+
+def scrollable_boxes(markup: str) -> str:
+    """A cell output's HTML with each sideways-scrolling box given the theme's class
+    for a wide table (its script makes the box a tab stop while it overflows).
+
+    >>> scrollable_boxes('<div style="overflow-x: auto"><table></table></div>')
+    '<div class="pst-scrollable-table-container" style="overflow-x: auto"><table></table></div>'
+    >>> scrollable_boxes('<div class="x">')
+    '<div class="x">'
+    """
+    return _SCROLLER.sub(lambda m: f'<div class="{SCROLLER_CLASS}"' + m.group(0)[4:], markup)
+
+
+def _scrolling_outputs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Every sideways-scrolling box of a cell's HTML output: :func:`scrollable_boxes`."""
+    if app.builder.format != "html":
+        return
+    for raw in list(doctree.findall(nodes.raw)):
+        text = raw.astext()
+        if raw.get("format") != "html" or "overflow-x" not in text or not _in_cell_output(raw):
+            continue
+        new = scrollable_boxes(text)
+        if new != text:
+            raw.replace_self(nodes.raw("", new, format="html"))
+
+
 def _uri(asset: Any) -> str:
     return str(getattr(asset, "filename", asset) or "")
 
@@ -148,6 +184,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # After every extension's setup(), before the builder's first event.
     app.connect("config-inited", _drop_thebe)
     app.connect("doctree-resolved", _svg_pictures)
+    app.connect("doctree-resolved", _scrolling_outputs)
     # Late, so the per-page scripts of myst-nb and sphinx.ext.mathjax are in.
     app.connect("html-page-context", _check_page, priority=900)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -12,6 +12,10 @@
 * In a right-to-left edition (``language`` in ``RTL``), every written page gets
   ``dir="rtl"`` on its ``<html>`` tag at the end of the build (the theme builds its
   own ``<html>`` tag, and a child template cannot set it), and ``rtl.css``.
+* Every control is named by the words it shows, in the edition's language (WCAG 2.5.3,
+  label in name; issue 34): ``site/ext/templates`` overrides the theme's search button
+  and colour-mode switch, and :func:`visit_hidden_cell` myst-nb's hidden-cell toggle,
+  whose ``aria-label`` said otherwise than their visible words.
 * The words it adds (the terms table's title and opening) come from Sphinx's message
   catalog ``bd_site`` (``site_words.py``, ``site/ext/locales/<lang>/``); the "Run
   live" and "Open the app" lines of every edition are live_edition.py's.
@@ -39,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
 from site_words import _
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -86,7 +91,9 @@ def other_languages(language: str) -> list[tuple[str, str, str]]:
 
 
 def _configure(app: Sphinx, config: Config) -> None:
-    """The switch's template and style in the theme's header row; rtl.css for RTL."""
+    """The switch's template and style in the theme's header row; rtl.css for RTL; the
+    theme components this folder overrides (``site/ext/templates``); the hidden cells'
+    toggles' HTML."""
     # First: the themes append their components folders, whose toggles this overrides.
     config.templates_path.insert(0, str(HERE / "templates"))
     config.html_static_path.append(str(HERE / "static"))
@@ -97,6 +104,9 @@ def _configure(app: Sphinx, config: Config) -> None:
     app.add_css_file("editions.css")
     if (config.language or "en") in RTL:
         app.add_css_file("rtl.css")
+    # After every extension's setup (myst-nb's registered its own): the hidden cells'
+    # toggles named by their words (visit_hidden_cell).
+    app.add_node(HideCodeCellNode, override=True, html=(visit_hidden_cell, depart_HideCellInput))
 
 
 def _switch(
@@ -315,15 +325,37 @@ def isolate_outputs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def aria_labels() -> dict[str, str]:
-    """Screen-reader labels that the theme and myst-nb write in English whatever the
-    language, and what this edition says instead (issue 22); none in English."""
-    toggle, page = str(_("Show or hide the hidden content")), str(_("Page"))
-    if toggle == "Show or hide the hidden content":
+    """Screen-reader labels that the theme writes in English whatever the language, and
+    what this edition says instead (issue 22); none in English. (myst-nb's "Toggle
+    hidden content" on a hidden cell's toggle is gone: :func:`visit_hidden_cell`.)"""
+    page = str(_("Page"))
+    if page == "Page":
         return {}
-    return {
-        'aria-label="Toggle hidden content"': f'aria-label="{html.escape(toggle)}"',
-        '<nav aria-label="Page">': f'<nav aria-label="{html.escape(page)}">',
-    }
+    return {'<nav aria-label="Page">': f'<nav aria-label="{html.escape(page)}">'}
+
+
+def visit_hidden_cell(self: Any, node: HideCodeCellNode) -> None:
+    """myst-nb 1.4.0's ``visit_HideCellInput`` (a hidden cell's ``<details>``), with no
+    ``aria-label`` on its ``<summary>`` (WCAG 2.5.3, label in name; issue 34).
+
+    myst-nb names every such toggle "Toggle hidden content" while it shows "Show code
+    cell source" (the edition's "Show the cell"), a name that leaves out the words a
+    reader sees and says, which axe-core 4.14 flags. Without the label the summary is
+    named by its shown line: "Show ..." when closed, "Hide ..." when open (the other
+    line is display: none), in the edition's language (``nb_code_prompt_show`` and
+    ``nb_code_prompt_hide``, ``tools/build.py``), and ``<details>`` tells whether it is
+    open.
+    """
+    classes = " ".join(node["classes"])
+    self.body.append(f'<details class="admonition hide {classes}">\n')
+    self.body.append("<summary>\n")
+    self.body.append(
+        f'<p class="collapsed admonition-title">{html.escape(node["prompt_show"])}</p>\n'
+    )
+    self.body.append(
+        f'<p class="expanded admonition-title">{html.escape(node["prompt_hide"])}</p>\n'
+    )
+    self.body.append("</summary>\n")
 
 
 def _mark_rtl(app: Sphinx, exception: Exception | None) -> None:
