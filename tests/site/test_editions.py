@@ -304,3 +304,28 @@ def test_the_menu_clicks_through_every_language(browser: Any, site_url: str, sit
         assert visit.problems() == []
     finally:
         page.close()
+
+
+#: the byline, one message (site/ext/templates/author.html); its translation is whole
+BYLINE = "By the Block dominoes team"
+
+
+@pytest.mark.parametrize("code", ["en", *EDITIONS])
+def test_the_byline_is_one_translated_sentence(built_site: SiteBuild, code: str) -> None:
+    """The theme glued its word for "By" to the author ("Tarafından Blok domino ekibi",
+    "Με Η ομάδα του Ντόμινο Μπλοκ"); every page's byline is now the catalog's whole
+    sentence (issue 34), and no page of the edition shows another byline."""
+    from babel.messages.pofile import read_po
+
+    if code == "en":
+        want, root = BYLINE, built_site.html
+    else:
+        po = ROOT / "locales" / code / "LC_MESSAGES" / "sphinx.po"
+        with po.open(encoding="utf-8") as f:
+            want, root = read_po(f)[BYLINE].string, built_site.html / code
+        assert want and want != BYLINE
+    bylines = set()
+    for docname in toc_docnames():
+        page = BeautifulSoup((root / f"{docname}.html").read_text(encoding="utf-8"), "html.parser")
+        bylines |= {" ".join(p.get_text().split()) for p in page.select("p.component-author")}
+    assert bylines == {want}
