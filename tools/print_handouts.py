@@ -42,7 +42,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from local_server import serve
 
-from block_dominoes import storage
+from block_dominoes import filekinds, storage
 from block_dominoes.errors import FileError
 from block_dominoes.i18n import _, available_languages, get_language, is_rtl, language, ngettext
 
@@ -101,8 +101,8 @@ def rules_chapters(root: Path = ROOT) -> list[str]:
 
 
 #: what a handout's PDF names as its Creator: ``--force`` replaces only such a file
-#: (:func:`block_dominoes.storage.marked`), never a PDF this tool did not print
-HANDOUT_MARK = f"{storage.MARK} handout"
+#: (:func:`block_dominoes.filekinds.marked`), never a PDF this tool did not print
+HANDOUT_MARK = f"{filekinds.MARK} handout"
 
 
 def mark_pdf(pdf: bytes) -> bytes:
@@ -286,7 +286,7 @@ def print_all(
                     mark_pdf(pdf),
                     kind="pdf",
                     force=force,
-                    ours=storage.unmarked(HANDOUT_MARK),
+                    ours=filekinds.unmarked(HANDOUT_MARK),
                     what="handout (PDF)",
                 )
             except FileError as e:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from support import run_cli
 
-from block_dominoes import storage
+from block_dominoes import filekinds, storage
 from block_dominoes.errors import FileError, SheetFileError
 from block_dominoes.i18n import language
 from block_dominoes.line import Line
@@ -68,11 +68,11 @@ def test_1_a_chart_we_wrote_is_marked_and_replaced_by_force(
     out = sheet.parent / f"c.{fmt}"
     assert run_cli(capsys, "sheet", "plot", str(sheet), "--out", str(out))[0] == 0
     first = out.read_bytes()
-    assert storage.marked(first, CHART_MARK)
+    assert filekinds.marked(first, CHART_MARK)
     assert run_cli(capsys, "sheet", "add", str(sheet), "4", "-")[0] == 0
     code, _, err = run_cli(capsys, "sheet", "plot", str(sheet), "--out", str(out), "--force")
     assert code == 0, err
-    assert out.read_bytes() != first and storage.marked(out.read_bytes(), CHART_MARK)
+    assert out.read_bytes() != first and filekinds.marked(out.read_bytes(), CHART_MARK)
 
 
 def test_1_line_svg_force_replaces_only_our_svg(
@@ -149,14 +149,14 @@ def test_1_record_convert_force_replaces_only_a_record_as_we_write_it(
 
 def test_1_marks_are_read_from_each_format_metadata() -> None:
     mark = CHART_MARK
-    assert storage.marked(b"%PDF-1.4\n1 0 obj\n<< /Creator (block-dominoes chart) >>\n", mark)
-    assert not storage.marked(b"%PDF-1.4\n% block-dominoes chart\n", mark)
-    assert not storage.marked(b"<svg><desc>block-dominoes chart</desc></svg>", mark)
-    assert not storage.marked(b"<svg><metadata>block-dominoes chart 2</metadata></svg>", mark)
+    assert filekinds.marked(b"%PDF-1.4\n1 0 obj\n<< /Creator (block-dominoes chart) >>\n", mark)
+    assert not filekinds.marked(b"%PDF-1.4\n% block-dominoes chart\n", mark)
+    assert not filekinds.marked(b"<svg><desc>block-dominoes chart</desc></svg>", mark)
+    assert not filekinds.marked(b"<svg><metadata>block-dominoes chart 2</metadata></svg>", mark)
     text = b"Software\x00" + mark.encode()
     png = b"\x89PNG\r\n\x1a\n" + len(text).to_bytes(4, "big") + b"tEXt" + text
-    assert storage.marked(png + bytes(4), mark)
-    assert not storage.marked(png.replace(b"Software", b"Comment\x00\x00"), mark)
+    assert filekinds.marked(png + bytes(4), mark)
+    assert not filekinds.marked(png.replace(b"Software", b"Comment\x00\x00"), mark)
 
 
 # -- 2. a name ending in / never makes a file -------------------------------------------

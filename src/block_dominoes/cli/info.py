@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from block_dominoes import storage
+from block_dominoes import filekinds, storage
 from block_dominoes.cli.base import (
     Subparsers,
     add_command,
@@ -33,7 +33,7 @@ def cmd_score(a: argparse.Namespace) -> tuple[str, object]:
 
 
 #: what the metadata of a diagram ``line --svg`` writes names it
-DIAGRAM_MARK = f"{storage.MARK} line diagram"
+DIAGRAM_MARK = f"{filekinds.MARK} line diagram"
 
 
 def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
@@ -64,7 +64,7 @@ def cmd_line(a: argparse.Namespace) -> tuple[str, object]:
             svg.encode("utf-8"),
             kind="svg",
             force=a.force,
-            ours=storage.unmarked(DIAGRAM_MARK),
+            ours=filekinds.unmarked(DIAGRAM_MARK),
             what=N_("diagram (SVG)"),
             error=FileError,
         )

@@ -6,7 +6,7 @@ with the one line that says how to install it. Charts are deterministic: the sam
 sheet gives the same file (no dates or versions in it, a fixed SVG id salt). Every
 chart file names itself :data:`CHART_MARK` in its metadata (the SVG's creator, the
 PDF's Creator, the PNG's Software), so ``--force`` replaces only a chart this
-program wrote (:func:`block_dominoes.storage.marked`).
+program wrote (:func:`block_dominoes.filekinds.marked`).
 
 >>> from block_dominoes.sheet import Sheet
 >>> chart_format('scores.gif')
@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from block_dominoes.errors import InvalidPositionError, MissingDependencyError, SheetFileError
+from block_dominoes.filekinds import MARK, unmarked
 from block_dominoes.i18n import N_, _, iso, ngettext
-from block_dominoes.storage import MARK
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -69,7 +69,7 @@ def chart_format(out: str | os.PathLike[str]) -> str:
 
 def _metadata(fmt: str) -> dict[str, Any]:
     # Without a date or version the same sheet gives the same file; the mark lets
-    # --force replace it (storage.marked).
+    # --force replace it (filekinds.marked).
     if fmt == "svg":
         return {"Date": None, "Creator": CHART_MARK}
     if fmt == "pdf":
@@ -158,7 +158,7 @@ def save_sheet_chart(sheet: Sheet, out: str | os.PathLike[str], *, force: bool =
         buffer.getvalue(),
         kind=fmt,
         force=force,
-        ours=storage.unmarked(CHART_MARK),
+        ours=unmarked(CHART_MARK),
         what=N_("chart"),
         error=SheetFileError,
     )

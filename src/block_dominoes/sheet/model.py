@@ -45,7 +45,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from block_dominoes import storage
+from block_dominoes import filekinds, storage
 from block_dominoes.errors import (
     BlockDominoesError,
     ConfirmationError,
@@ -532,7 +532,7 @@ def save(sheet: Sheet, path: str | os.PathLike[str], *, new: bool = False) -> No
             )
         )
     if new:  # a sheet is JSON: never written into a.png or notes.txt
-        storage.check_kind(path, "json", error=SheetFileError)
+        filekinds.check_kind(path, "json", error=SheetFileError)
     src = sheet.source
     expect = src if src is not None and src.path == os.path.realpath(path) else None
     snap = storage.write(
